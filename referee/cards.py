@@ -1,0 +1,118 @@
+"""Playing cards: the value object, the notation of the action API both ways, and decks.
+
+Notation (docs/api.md, "Cards"): a rank ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` for 10) and a
+suit ``c d h s`` (or ``♣ ♦ ♥ ♠``), case-insensitive; a joker is ``JK``, ``joker`` or ``**``.
+Canonical form: ``10h``, ``Qs``, ``As``, ``JK``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from referee.rules import InvalidAction
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("c", "d", "h", "s")
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+    "7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen",
+    "K": "king",
+}
+RED_SUITS = frozenset("dh")
+JOKER_RANK = "JK"
+
+_SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_JOKER_SPELLINGS = {"jk", "joker", "**"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. A joker has rank ``JK`` and no suit."""
+
+    rank: str
+    suit: str | None
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER_RANK:
+            if self.suit is not None:
+                raise ValueError("a joker has no suit")
+        elif self.rank not in RANKS or self.suit not in SUITS:
+            raise ValueError(f"no such card: {self.rank!r} {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Read a card in API notation; a bad text raises InvalidAction naming it."""
+        if not isinstance(text, str):
+            raise InvalidAction(f"{text!r} is not a card: write it like 7c, 10h, Qs or JK", rule="CARD")
+        cleaned = text.strip()
+        if cleaned.lower() in _JOKER_SPELLINGS:
+            return JOKER
+        if len(cleaned) >= 2:
+            rank, suit = cleaned[:-1].upper(), cleaned[-1]
+            suit = _SYMBOL_TO_SUIT.get(suit, suit.lower())
+            if rank == "T":
+                rank = "10"
+            if rank in RANKS and suit in SUITS:
+                return cls(rank, suit)
+        shown = cleaned[:20] + ("…" if len(cleaned) > 20 else "")
+        raise InvalidAction(
+            f"“{shown}” is not a card: write a rank (A 2–10 J Q K) then a suit (c d h s), "
+            "like 7c, 10h, Qs, or JK for a joker",
+            rule="CARD",
+        )
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def colour(self) -> str | None:
+        if self.suit is None:
+            return None
+        return "red" if self.is_red else "black"
+
+    @property
+    def symbol(self) -> str:
+        """How the card is shown on screen and paper: ``7♣``, ``10♥``, ``Joker``."""
+        if self.is_joker:
+            return "Joker"
+        return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    @property
+    def spoken(self) -> str:
+        """The accessible name: ``seven of clubs``."""
+        if self.is_joker:
+            return "joker"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.rank if self.is_joker else f"{self.rank}{self.suit}"
+
+
+JOKER = Card(JOKER_RANK, None)
+
+
+def parse_cards(texts: Iterable[object]) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+def standard_deck(jokers: int = 0, packs: int = 1) -> tuple[Card, ...]:
+    """``packs`` packs of 52 cards (each card ``packs`` times) and ``jokers`` jokers."""
+    pack = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+    return pack * packs + (JOKER,) * jokers
+
+
+def suit_cards(suit: str) -> tuple[Card, ...]:
+    return tuple(Card(rank, suit) for rank in RANKS)
+
+
+def show(cards: Iterable[Card]) -> str:
+    """Cards for a message to a person: ``7♣ 10♥``."""
+    return " ".join(card.symbol for card in cards)
+

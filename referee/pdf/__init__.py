@@ -1,0 +1,148 @@
+"""Printable score sheets (reportlab). The frame is shared; each game adds its own section
+from its replayed state (``referee/pdf/<game>.py`` with ``sections(view, kit)``)."""
+from __future__ import annotations
+
+import importlib
+import io
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from xml.sax.saxutils import escape
+
+PAGE_SIZES = {"a4": A4, "letter": LETTER}
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts")
+FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
+MARGIN = 15 * mm
+
+
+def _register_fonts() -> None:
+    # Helvetica has no ♣♦♥♠; DejaVu Sans has them and is in every Debian (fonts-dejavu-core).
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    for name in (FONT, FONT_BOLD):
+        path = next((Path(d) / f"{name}.ttf" for d in FONT_DIRS if (Path(d) / f"{name}.ttf").exists()), None)
+        if path is None:
+            raise RuntimeError(f"{name}.ttf not found: install Debian's fonts-dejavu-core")
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """Styles and helpers a game's section uses, so every sheet looks like one product."""
+
+    width: float  # usable width in points
+
+    @property
+    def body(self) -> ParagraphStyle:
+        return ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12, alignment=TA_LEFT)
+
+    @property
+    def small(self) -> ParagraphStyle:
+        return ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10)
+
+    @property
+    def heading(self) -> ParagraphStyle:
+        return ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
+
+    @property
+    def title(self) -> ParagraphStyle:
+        return ParagraphStyle("title", fontName=FONT_BOLD, fontSize=17, leading=21, spaceAfter=4)
+
+    def para(self, text: Any, style: ParagraphStyle | None = None) -> Paragraph:
+        return Paragraph(escape(str(text)), style or self.body)
+
+    def table(self, header: list[str], rows: Iterable[list[Any]], fractions: list[float] | None = None,
+              bold_last_row: bool = False) -> Table:
+        """A table with a repeated header row; column widths as fractions of the page."""
+        body = [[self.para(cell, self.small) for cell in header]]
+        body += [[self.para("" if cell is None else cell, self.small) for cell in row] for row in rows]
+        widths = [self.width * f for f in fractions] if fractions else None
+        table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        style = [
+            ("FONTNAME", (0, 0), (-1, -1), FONT),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e6e0")),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#b0aca2")),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]
+        if bold_last_row:
+            style.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black))
+        table.setStyle(TableStyle(style))
+        return table
+
+
+def _game_sections(game: str) -> Callable[[dict, Kit], list[Flowable]]:
+    try:
+        module = importlib.import_module(f"referee.pdf.{game.replace('-', '_')}")
+    except ModuleNotFoundError:
+        module = importlib.import_module("referee.pdf.generic")
+    return module.sections
+
+
+def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4") -> bytes:
+    """The score sheet of one match as PDF bytes."""
+    _register_fonts()
+    pagesize = PAGE_SIZES[page]
+    kit = Kit(width=pagesize[0] - 2 * MARGIN)
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN,
+                            title=f"{match.title or game_title} — score sheet", author="referee")
+    created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
+    story: list[Flowable] = [
+        kit.para(match.title or f"{game_title} score sheet", kit.title),
+        kit.para(f"{game_title} · {created.astimezone().strftime('%Y-%m-%d %H:%M')} · "
+                 f"{'results only' if view['mode'] == 'quick' else 'every card entered'}"),
+        kit.para("Players: " + ", ".join(view["players"])),
+        kit.para("House rules", kit.heading),
+        kit.table(["House rule", "Setting"], [[k.replace("_", " "), _setting(v)] for k, v in view["settings"].items()],
+                  [0.5, 0.5]),
+    ]
+    story += _game_sections(view["game"])(view, kit)
+    story += _result(view, kit)
+    story += _findings(view, kit)
+    story.append(Spacer(1, 6 * mm))
+    story.append(kit.para(f"Printed {datetime.now(timezone.utc).astimezone().strftime('%Y-%m-%d %H:%M')} "
+                          f"by referee after entry {view['seq']}.", kit.small))
+    doc.build(story)
+    return buffer.getvalue()
+
+
+def _setting(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _result(view: dict, kit: Kit) -> list[Flowable]:
+    scores = view.get("scores") or {}
+    if not scores:
+        return []
+    best = max(scores.values())
+    leaders = [name for name, total in scores.items() if total == best]
+    verb = "won" if view.get("match_over") else "leads"
+    if len(leaders) > 1:
+        verb = "tie" if view.get("match_over") else "share the lead"
+    line = f"{' and '.join(leaders)} {verb} with {best}." if scores else ""
+    return [kit.para("Result", kit.heading), kit.para(line)]
+
+
+def _findings(view: dict, kit: Kit) -> list[Flowable]:
+    findings = view.get("findings") or []
+    out: list[Flowable] = [kit.para("Findings", kit.heading)]
+    if not findings:
+        return out + [kit.para("None: the log proves no breach.")]
+    rows = [[f["seq"], f["rule"], f["message"]] for f in findings]
+    return out + [kit.table(["Entry", "Rule", "What the log proves"], rows, [0.1, 0.2, 0.7])]

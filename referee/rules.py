@@ -1,0 +1,338 @@
+"""The rules core every game engine stands on.
+
+- ``RuleViolation`` and its two kinds: ``InvalidAction`` (malformed input: bad card text, a
+  missing field) and ``IllegalAction`` (well formed, but the rules forbid it now). Each carries
+  a message for a person at the table and the id of the rule it cites.
+- ``Finding``: something proved after the fact (a faked miss, a revoke), kept in the state.
+- ``Action``: a read-only view of one JSON action with typed field readers, so every engine
+  parses input one way and every malformed field is answered with a clear message.
+- ``Settings``: the base of each game's frozen house-rules dataclass, validated from a dict.
+- ``GameRules``: the protocol of a game engine, and ``REGISTRY`` via ``referee.games``.
+
+Nothing here, nor in any engine, imports Flask or SQLAlchemy.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+if TYPE_CHECKING:
+    from referee.cards import Card
+
+MODES = ("play", "quick")
+
+
+class RuleViolation(Exception):
+    """An action the referee does not accept. ``rule`` is a rule id such as ``PONTIS-SUM-2``."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message}
+
+
+class InvalidAction(RuleViolation):
+    """Malformed input: unreadable card, missing or mistyped field, unknown action type."""
+
+
+class IllegalAction(RuleViolation):
+    """A well-formed action that the rules of the game forbid at this moment."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A breach proved from the log after the fact. ``seq`` is the entry that proved it."""
+
+    rule: str
+    message: str
+    seq: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "seq": self.seq}
+
+
+# --- actions -------------------------------------------------------------------------------
+
+# Keys every action may carry that are the store's business, not the engine's.
+ENVELOPE_KEYS = frozenset({"id", "expect", "by"})
+MAX_INT = 10**9
+
+
+class Action:
+    """One action as posted: ``{"type": ..., fields...}``, read through typed accessors.
+
+    Every accessor raises ``InvalidAction`` (rule ``ACTION``, or ``CARD`` for card text) whose
+    message names the field, so a script author or a phone sees exactly what was wrong.
+    """
+
+    __slots__ = ("_data", "type")
+
+    def __init__(self, data: Any):
+        if not isinstance(data, Mapping):
+            raise InvalidAction("an action must be a JSON object with a \"type\"", rule="ACTION")
+        kind = data.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise InvalidAction("the action has no \"type\"", rule="ACTION")
+        self._data = dict(data)
+        self.type = kind
+
+    def as_dict(self) -> dict[str, Any]:
+        """The action without the envelope keys: what is stored and replayed."""
+        return {k: v for k, v in self._data.items() if k not in ENVELOPE_KEYS}
+
+    def has(self, name: str) -> bool:
+        return self._data.get(name) is not None
+
+    def raw(self, name: str, default: Any = None) -> Any:
+        return self._data.get(name, default)
+
+    def _require(self, name: str) -> Any:
+        if self._data.get(name) is None:
+            raise InvalidAction(f"“{self.type}” needs the field \"{name}\"", rule="ACTION")
+        return self._data[name]
+
+    def text(self, name: str, *, max_length: int = 500, optional: bool = False) -> str | None:
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if not isinstance(value, str):
+            raise InvalidAction(f"\"{name}\" must be text", rule="ACTION")
+        value = value.strip()
+        if len(value) > max_length:
+            raise InvalidAction(f"\"{name}\" is longer than {max_length} characters", rule="ACTION")
+        return value
+
+    def integer(self, name: str, *, minimum: int = 0, maximum: int = MAX_INT,
+                optional: bool = False) -> int | None:
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidAction(f"\"{name}\" must be a whole number", rule="ACTION")
+        if not minimum <= value <= maximum:
+            raise InvalidAction(f"\"{name}\" must be between {minimum} and {maximum}", rule="ACTION")
+        return value
+
+    def choice(self, name: str, options: tuple[str, ...], *, optional: bool = False) -> str | None:
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if value not in options:
+            raise InvalidAction(f"\"{name}\" must be one of {', '.join(options)}", rule="ACTION")
+        return value
+
+    def card(self, name: str = "card", *, optional: bool = False) -> Card | None:
+        from referee.cards import Card
+
+        if optional and not self.has(name):
+            return None
+        return Card.parse(self._require(name))
+
+    def cards(self, name: str = "cards", *, count: int | None = None, minimum: int = 1,
+              maximum: int = 60, optional: bool = False) -> tuple[Card, ...] | None:
+        from referee.cards import Card
+
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if not isinstance(value, list):
+            raise InvalidAction(f"\"{name}\" must be a list of cards", rule="ACTION")
+        if count is not None and len(value) != count:
+            raise InvalidAction(f"\"{name}\" must hold exactly {count} cards", rule="ACTION")
+        if not minimum <= len(value) <= maximum:
+            raise InvalidAction(f"\"{name}\" must hold {minimum} to {maximum} cards", rule="ACTION")
+        return tuple(Card.parse(text) for text in value)
+
+    def names(self, name: str, players: tuple[str, ...], *, optional: bool = False) -> tuple[str, ...] | None:
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InvalidAction(f"\"{name}\" must be a list of player names", rule="ACTION")
+        for v in value:
+            if v not in players:
+                raise InvalidAction(f"{v!r} is not a player in this match", rule="ACTION")
+        return tuple(value)
+
+    def player_name(self, name: str, players: tuple[str, ...], *, optional: bool = False) -> str | None:
+        if optional and not self.has(name):
+            return None
+        value = self._require(name)
+        if value not in players:
+            raise InvalidAction(f"{value!r} is not a player in this match", rule="ACTION")
+        return value
+
+
+# --- settings (house rules) ----------------------------------------------------------------
+
+def house_rule(default: Any, help: str, *, label: str | None = None,
+               choices: tuple[Any, ...] | None = None, minimum: int | None = None,
+               maximum: int | None = None) -> Any:
+    """Declare one house rule as a Settings field: its default, the line that explains it,
+    and the values it may take."""
+    return field(default=default, metadata={
+        "help": help, "label": label, "choices": choices, "minimum": minimum, "maximum": maximum,
+    })
+
+
+@dataclass(frozen=True)
+class HouseRuleInfo:
+    name: str
+    label: str
+    help: str
+    default: Any
+    kind: type
+    choices: tuple[Any, ...] | None
+    minimum: int | None
+    maximum: int | None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Base of every game's house rules. Subclasses are frozen dataclasses whose fields are
+    declared with ``house_rule``; ``from_dict`` validates a posted dict against them."""
+
+    @classmethod
+    def rules(cls) -> tuple[HouseRuleInfo, ...]:
+        infos = []
+        for f in dataclasses.fields(cls):
+            meta = f.metadata
+            kind = type(f.default)
+            infos.append(HouseRuleInfo(
+                name=f.name, label=meta.get("label") or f.name.replace("_", " ").capitalize(),
+                help=meta.get("help", ""), default=f.default, kind=kind,
+                choices=meta.get("choices"), minimum=meta.get("minimum"), maximum=meta.get("maximum"),
+            ))
+        return tuple(infos)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Settings:
+        data = dict(data or {})
+        known = {info.name: info for info in cls.rules()}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise InvalidAction(f"unknown house rule: {', '.join(map(str, unknown))}", rule="SETTINGS")
+        values = {}
+        for name, value in data.items():
+            values[name] = _check_house_rule(known[name], value)
+        settings = cls(**values)
+        settings.validate()
+        return settings
+
+    def validate(self) -> None:
+        """Checks across fields; subclasses raise InvalidAction(rule="SETTINGS")."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def _check_house_rule(info: HouseRuleInfo, value: Any) -> Any:
+    bad = InvalidAction(_describe_allowed(info, value), rule="SETTINGS")
+    if info.kind is bool:
+        if not isinstance(value, bool):
+            raise bad
+    elif info.kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad
+        if info.minimum is not None and value < info.minimum:
+            raise bad
+        if info.maximum is not None and value > info.maximum:
+            raise bad
+    elif info.kind is str:
+        if not isinstance(value, str):
+            raise bad
+    if info.choices is not None and value not in info.choices:
+        raise bad
+    return value
+
+
+def _describe_allowed(info: HouseRuleInfo, value: Any) -> str:
+    shown = repr(value)[:40]
+    if info.choices is not None:
+        allowed = ", ".join(str(c) for c in info.choices)
+        return f"house rule {info.name} cannot be {shown}: choose one of {allowed}"
+    if info.kind is bool:
+        return f"house rule {info.name} must be true or false, not {shown}"
+    if info.kind is int:
+        lo = "" if info.minimum is None else f" from {info.minimum}"
+        hi = "" if info.maximum is None else f" to {info.maximum}"
+        return f"house rule {info.name} must be a whole number{lo}{hi}, not {shown}"
+    return f"house rule {info.name} cannot be {shown}"
+
+
+# --- the game protocol ---------------------------------------------------------------------
+
+class GameRules:
+    """One game's rules engine. Engines are stateless singletons: the state is a value.
+
+    ``apply`` must never mutate the state it is given (the store caches states and replays
+    logs); it returns a new state and the findings this action proved.
+    """
+
+    name: ClassVar[str]                # API name: "pontis", "reverse-bridge" ...
+    title: ClassVar[str]               # shown to people: "Pontis"
+    rule_prefix: ClassVar[str]         # rule ids: "PONTIS" as in PONTIS-SUM-2
+    settings_type: ClassVar[type[Settings]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    team_game: ClassVar[bool] = False  # scores reported per team ("NS", "EW")
+
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> Any:
+        """The state of a new match, before any action."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, seq: int) -> tuple[Any, tuple[Finding, ...]]:
+        """Apply one action (entry number ``seq`` of the log) or raise RuleViolation."""
+        raise NotImplementedError
+
+    def turn(self, state: Any) -> str | None:
+        """The player whose entry is expected now, or None."""
+        raise NotImplementedError
+
+    def check_actor(self, state: Any, action: Action) -> None:
+        """API rule: an action that names its ``player`` must come from the player in turn.
+        A game where ``player`` is an argument of some actions, or where several people may
+        act for one seat, overrides this."""
+        named = action.raw("player")
+        if named is None:
+            return
+        expected = self.turn(state)
+        if expected is not None and named != expected:
+            raise IllegalAction(f"it is {expected}'s turn, not {named}'s", rule="TURN")
+
+    def view(self, state: Any) -> dict[str, Any]:
+        """The JSON state of docs/api.md: the common keys plus the game's own. The store adds
+        ``seq``."""
+        raise NotImplementedError
+
+
+def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:
+    """Validate a new match's players, house rules and mode; return settings and first state."""
+    if mode not in MODES:
+        raise InvalidAction("mode must be \"play\" or \"quick\"", rule="SETTINGS")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidAction("players must be a list of names", rule="SETUP")
+    names = tuple(p.strip() for p in players)
+    if any(not n for n in names):
+        raise InvalidAction("every player needs a name", rule="SETUP")
+    if any(len(n) > 40 for n in names):
+        raise InvalidAction("a player's name can be at most 40 characters", rule="SETUP")
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise InvalidAction("two players have the same name", rule="SETUP")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise InvalidAction(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(names)}",
+            rule=f"{game.rule_prefix}-SETUP-1")
+    parsed = game.settings_type.from_dict(settings)
+    return parsed, game.start(names, parsed, mode)
+
+
+def apply(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...]]:
+    """The one rules path: read the action, check who is acting, let the engine decide."""
+    action = Action(data)
+    game.check_actor(state, action)
+    return game.apply(state, action, seq)

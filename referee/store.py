@@ -1,0 +1,340 @@
+"""The event store: matches and their append-only logs, and the state as a replay of the log.
+
+- An event's primary key is (match, seq): two writers cannot both append seq n; the loser's
+  insert fails and it re-validates against the new state (or answers 409 if it sent `expect`).
+- A client `id` is unique per match: a retried action is appended once and answered the same.
+- `undo` is itself an event; the actions it retracts stay in the log and are marked undone by
+  the replay, never by an update.
+- Replays are cached per process and brought up to date from the log on every read, so a
+  request costs one indexed query plus the new events, not the whole log.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from referee import games, rules
+from referee.rules import Action, Finding, IllegalAction, InvalidAction, RuleViolation
+
+db = SQLAlchemy()
+
+MAX_CLIENT_ID = 80
+MAX_BY = 40
+APPEND_ATTEMPTS = 8
+
+
+class Match(db.Model):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(120), default="")
+    mode: Mapped[str] = mapped_column(String(8))
+    players: Mapped[list] = mapped_column(JSON)
+    settings: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    scorer_token_hash: Mapped[str] = mapped_column(String(64))
+
+    def scorer_token_ok(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(_hash_token(token), self.scorer_token_hash)
+
+
+class Event(db.Model):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("match_id", "client_id", name="uq_events_client_id"),)
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    action: Mapped[dict] = mapped_column(JSON)
+    time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    by: Mapped[str | None] = mapped_column(String(MAX_BY), nullable=True)
+    client_id: Mapped[str | None] = mapped_column(String(MAX_CLIENT_ID), nullable=True)
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class MatchNotFound(LookupError):
+    pass
+
+
+class StaleExpect(Exception):
+    """The client's `expect` is behind the log: nothing was appended."""
+
+    def __init__(self, replay: Replay):
+        super().__init__(f"the match has moved on to entry {replay.seq}")
+        self.replay = replay
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A match's state after its whole log, and what the replay learned on the way."""
+
+    game: rules.GameRules
+    settings: rules.Settings
+    mode: str
+    state: Any
+    seq: int                      # last seq in the log (0 for a new match)
+    active: tuple[int, ...]       # seqs of applied actions, oldest first
+    undone: frozenset[int]
+
+    def view(self) -> dict[str, Any]:
+        view = self.game.view(self.state)
+        view["seq"] = self.seq
+        return view
+
+
+@dataclass(frozen=True)
+class Appended:
+    seq: int
+    replay: Replay
+    findings: tuple[Finding, ...]
+
+
+# --- matches ---------------------------------------------------------------------------------
+
+def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
+                 title: Any = "") -> tuple[Match, str, Replay]:
+    game = games.get(game_name) if isinstance(game_name, str) else None
+    if game is None:
+        raise InvalidAction(f"unknown game {str(game_name)[:40]!r}: choose one of {', '.join(games.GAMES)}",
+                            rule="SETUP")
+    if title is None:
+        title = ""
+    if not isinstance(title, str) or len(title) > 120:
+        raise InvalidAction("the title must be text of at most 120 characters", rule="SETUP")
+    parsed, state = rules.new_match(game, players, settings, mode)
+    token = secrets.token_urlsafe(32)
+    match = Match(
+        id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
+        players=[p.strip() for p in players], settings=parsed.as_dict(),
+        created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
+    )
+    db.session.add(match)
+    db.session.commit()
+    replay = Replay(game, parsed, mode, state, 0, (), frozenset())
+    _cache_put(match.id, replay)
+    return match, token, replay
+
+
+def reissue_scorer_token(match: Match) -> str:
+    token = secrets.token_urlsafe(32)
+    match.scorer_token_hash = _hash_token(token)
+    db.session.commit()
+    return token
+
+
+def _new_match_id() -> str:
+    # 10 url-safe characters: short enough to type, long enough not to guess (about 60 bits).
+    return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
+
+
+def get_match(match_id: str) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise MatchNotFound(match_id)
+    return match
+
+
+def recent_matches(limit: int = 20) -> list[Match]:
+    return list(db.session.scalars(select(Match).order_by(Match.created_at.desc()).limit(limit)))
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+_cache: OrderedDict[str, Replay] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 256
+
+
+def _cache_get(match_id: str) -> Replay | None:
+    with _cache_lock:
+        replay = _cache.get(match_id)
+        if replay is not None:
+            _cache.move_to_end(match_id)
+        return replay
+
+
+def _cache_put(match_id: str, replay: Replay) -> None:
+    with _cache_lock:
+        current = _cache.get(match_id)
+        if current is None or current.seq <= replay.seq:
+            _cache[match_id] = replay
+            _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def _fresh(match: Match) -> Replay:
+    game = games.get(match.game)
+    settings = game.settings_type.from_dict(match.settings)
+    state = game.start(tuple(match.players), settings, match.mode)
+    return Replay(game, settings, match.mode, state, 0, (), frozenset())
+
+
+def last_seq(match_id: str) -> int:
+    return db.session.scalar(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id))
+
+
+def load(match: Match) -> Replay:
+    """The match's replay, brought up to date with the log (one query when nothing changed)."""
+    replay = _cache_get(match.id)
+    newest = last_seq(match.id)
+    if replay is not None and replay.seq == newest:
+        return replay
+    if replay is None or replay.seq > newest:
+        replay = _fresh(match)
+    events = db.session.scalars(
+        select(Event).where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
+    for event in events:
+        replay = _step(match, replay, event.action, event.seq)
+    _cache_put(match.id, replay)
+    return replay
+
+
+def replay_until(match: Match, seq: int) -> Replay:
+    """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
+    replay = _fresh(match)
+    events = db.session.scalars(
+        select(Event).where(Event.match_id == match.id, Event.seq <= seq).order_by(Event.seq))
+    for event in events:
+        replay = _step(match, replay, event.action, event.seq)
+    return replay
+
+
+def _step(match: Match, replay: Replay, action: dict, seq: int) -> Replay:
+    if action.get("type") == "undo":
+        return _undo(match, replay, seq)
+    state, _ = rules.apply(replay.game, replay.state, action, seq)
+    return Replay(replay.game, replay.settings, replay.mode, state, seq,
+                  replay.active + (seq,), replay.undone)
+
+
+def _undo(match: Match, replay: Replay, seq: int) -> Replay:
+    if not replay.active:
+        raise IllegalAction("there is nothing to undo", rule="UNDO")
+    undone = replay.undone | {replay.active[-1]}
+    active = replay.active[:-1]
+    # Undo is rare; rebuilding from the start keeps one rules path and no stored snapshots.
+    actions = dict(db.session.execute(
+        select(Event.seq, Event.action).where(Event.match_id == match.id, Event.seq.in_(active))).all())
+    fresh = _fresh(match)
+    state = fresh.state
+    for applied in active:
+        state, _ = rules.apply(replay.game, state, actions[applied], applied)
+    return Replay(replay.game, replay.settings, replay.mode, state, seq, active, undone)
+
+
+# --- appending -------------------------------------------------------------------------------
+
+def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
+    if not isinstance(data, dict):
+        raise InvalidAction("an action must be a JSON object with a \"type\"", rule="ACTION")
+    client_id, expect, by = data.get("id"), data.get("expect"), data.get("by")
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
+        raise InvalidAction(f"\"id\" must be text of 1 to {MAX_CLIENT_ID} characters", rule="ACTION")
+    if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int) or expect < 0):
+        raise InvalidAction("\"expect\" must be the seq you last saw (a whole number)", rule="ACTION")
+    if by is not None and (not isinstance(by, str) or len(by) > MAX_BY):
+        raise InvalidAction(f"\"by\" must be a name of at most {MAX_BY} characters", rule="ACTION")
+    return client_id, expect, (by.strip() or None) if by else None
+
+
+def append(match: Match, data: Any) -> Appended:
+    """Validate ``data`` against the replayed state and append it, once.
+
+    Raises RuleViolation (nothing appended), StaleExpect (409), or returns the new entry.
+    """
+    client_id, expect, by = _envelope(data)
+    action = Action(data)
+    stored = action.as_dict()
+    for _ in range(APPEND_ATTEMPTS):
+        if client_id is not None:
+            earlier = _by_client_id(match.id, client_id)
+            if earlier is not None:
+                return earlier
+        replay = load(match)
+        if expect is not None and expect != replay.seq:
+            raise StaleExpect(replay)
+        seq = replay.seq + 1
+        if action.type == "undo":
+            after = _undo(match, replay, seq)
+            findings: tuple[Finding, ...] = ()
+        else:
+            state, findings = rules.apply(replay.game, replay.state, stored, seq)
+            after = Replay(replay.game, replay.settings, replay.mode, state, seq,
+                           replay.active + (seq,), replay.undone)
+        db.session.add(Event(match_id=match.id, seq=seq, action=stored, by=by, client_id=client_id,
+                             time=datetime.now(timezone.utc)))
+        try:
+            db.session.commit()
+        except IntegrityError:
+            # Another writer took this seq (or this client id) first: look again.
+            db.session.rollback()
+            continue
+        _cache_put(match.id, after)
+        return Appended(seq, after, findings)
+    raise StaleExpect(load(match))
+
+
+def _by_client_id(match_id: str, client_id: str) -> Appended | None:
+    event = db.session.scalar(select(Event).where(Event.match_id == match_id, Event.client_id == client_id))
+    if event is None:
+        return None
+    match = get_match(match_id)
+    replay = replay_until(match, event.seq)
+    findings = tuple(Finding(f["rule"], f["message"], f["seq"])
+                     for f in replay.view().get("findings", []) if f["seq"] == event.seq)
+    return Appended(event.seq, replay, findings)
+
+
+# --- the log ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    action: dict
+    time: datetime
+    by: str | None
+    undone: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "action": self.action, "time": self.time.isoformat(),
+                "by": self.by, "undone": self.undone}
+
+
+def log(match: Match) -> list[LogEntry]:
+    replay = load(match)
+    events = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.seq))
+    return [LogEntry(e.seq, e.action, _as_utc(e.time), e.by, e.seq in replay.undone) for e in events]
+
+
+def _as_utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; everything stored is UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+__all__ = [
+    "db", "Match", "Event", "Replay", "Appended", "LogEntry", "MatchNotFound", "StaleExpect",
+    "RuleViolation", "create_match", "get_match", "load", "append", "log", "recent_matches",
+    "reissue_scorer_token", "replay_until", "clear_cache",
+]

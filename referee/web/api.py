@@ -1,0 +1,93 @@
+"""The JSON action API of docs/api.md. Views only: every rule lives in the engines."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, request, url_for
+
+from referee import store
+from referee.rules import RuleViolation
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def error(status: int, rule: str, message: str, **extra):
+    body = {"error": {"rule": rule, "message": message}}
+    body.update(extra)
+    return jsonify(body), status
+
+
+def _match(match_id: str) -> store.Match:
+    try:
+        return store.get_match(match_id)
+    except store.MatchNotFound:
+        abort(404)
+
+
+def links(match: store.Match, token: str | None = None) -> dict[str, str]:
+    result = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
+    if token:
+        result["scorer"] = url_for("pages.join", match_id=match.id, token=token, _external=True)
+    return result
+
+
+def _json_body():
+    data = request.get_json(silent=True)
+    if data is None:
+        return None
+    return data
+
+
+@bp.post("/matches")
+def create():
+    data = _json_body()
+    if not isinstance(data, dict):
+        return error(422, "ACTION", "send a JSON object: {\"game\", \"players\", \"settings\", \"mode\"}")
+    try:
+        match, token, replay = store.create_match(
+            data.get("game"), data.get("players"), data.get("settings"),
+            data.get("mode", "play"), data.get("title", ""))
+    except RuleViolation as violation:
+        return error(422, violation.rule, violation.message)
+    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": replay.view()}
+    return jsonify(body), 201
+
+
+@bp.get("/matches/<match_id>")
+def state(match_id: str):
+    return jsonify(store.load(_match(match_id)).view())
+
+
+@bp.post("/matches/<match_id>/actions")
+def act(match_id: str):
+    match = _match(match_id)
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        return error(401, "AUTH", "this needs the scorer token: Authorization: Bearer <scorer_token>")
+    if not match.scorer_token_ok(header[len("Bearer "):].strip()):
+        return error(403, "AUTH", "that scorer token is not valid for this match")
+    data = _json_body()
+    if data is None:
+        return error(422, "ACTION", "the body must be a JSON action like {\"type\": \"miss\"}")
+    try:
+        appended = store.append(match, data)
+    except RuleViolation as violation:
+        return error(422, violation.rule, violation.message)
+    except store.StaleExpect as stale:
+        return error(409, "EXPECT", f"the match has moved on to entry {stale.replay.seq}: nothing was entered",
+                     state=stale.replay.view())
+    return jsonify({"seq": appended.seq, "state": appended.replay.view(),
+                    "findings": [f.as_dict() for f in appended.findings]})
+
+
+@bp.get("/matches/<match_id>/log")
+def event_log(match_id: str):
+    return jsonify([entry.as_dict() for entry in store.log(_match(match_id))])
+
+
+@bp.errorhandler(404)
+def not_found(_):
+    return error(404, "NOT_FOUND", "no such match")
+
+
+@bp.errorhandler(413)
+def too_large(_):
+    return error(413, "SIZE", "the request is too large")

@@ -1,0 +1,224 @@
+"""The pages a table uses on a phone: home, new match, the match screen, the rules pages.
+
+A route answers a full page, or for an htmx request only the fragment it swaps
+(``Vary: HX-Request``). Entries go through ``store.append``, the same path as the JSON API.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import timezone
+
+import segno
+from flask import (Blueprint, Flask, abort, make_response, redirect, render_template, request, session,
+                   url_for)
+from markupsafe import Markup
+
+from referee import games, store
+from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from referee.rulebook import book
+from referee.rules import InvalidAction, RuleViolation
+from referee.web.entry import form_action
+from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
+
+bp = Blueprint("pages", __name__)
+
+SCORER_SESSION_KEY = "scorer_tokens"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def _match_or_404(match_id: str) -> store.Match:
+    try:
+        return store.get_match(match_id)
+    except store.MatchNotFound:
+        abort(404)
+
+
+def is_scorer(match: store.Match) -> bool:
+    return match.scorer_token_ok(session.get(SCORER_SESSION_KEY, {}).get(match.id))
+
+
+def _remember_scorer(match_id: str, token: str) -> None:
+    tokens = dict(session.get(SCORER_SESSION_KEY, {}))
+    tokens[match_id] = token
+    # Keep the cookie small: the twenty most recent matches are enough for one phone.
+    session[SCORER_SESSION_KEY] = dict(list(tokens.items())[-20:])
+
+
+def qr_svg(url: str) -> Markup:
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff"))
+
+
+def register_filters(app: Flask) -> None:
+    @app.template_filter("card")
+    def card_symbol(text: str | None) -> Markup:
+        """A card as the phone shows it: rank and suit symbol, red suits marked for CSS."""
+        if not text:
+            return Markup('<span class="card card-empty" aria-label="no card">—</span>')
+        card = Card.parse(text)
+        colour = card.colour or "joker"
+        return Markup('<span class="card card-{}" aria-label="{}">{}</span>').format(
+            colour, card.spoken, card.symbol)
+
+    @app.template_filter("localtime")
+    def localtime(moment) -> str:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+    @app.context_processor
+    def card_tables():
+        return {"RANKS": RANKS, "SUIT_SYMBOLS": SUIT_SYMBOLS, "SUIT_NAMES": SUIT_NAMES,
+                "GAMES": games.GAMES}
+
+
+# --- home and new match ----------------------------------------------------------------------
+
+@bp.get("/")
+def home():
+    return render_template("pages/home.html", matches=store.recent_matches())
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_match():
+    form = NewMatchForm()
+    form.game.choices = game_choices()
+    game_name = request.values.get("game") or next(iter(games.GAMES))
+    if games.get(game_name) is None:
+        game_name = next(iter(games.GAMES))
+    rules_form = house_rule_form(game_name, request.form if request.method == "POST" else None)
+    if request.method == "GET" and request.headers.get("HX-Request"):
+        # Switching the game swaps in that game's house rules.
+        return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name))
+    error = None
+    if form.validate_on_submit() and rules_form.validate():
+        try:
+            match, token, _ = store.create_match(
+                form.game.data, form.player_names(), settings_from(rules_form, form.game.data),
+                form.mode.data, form.title.data or "")
+        except RuleViolation as violation:
+            error = violation
+        else:
+            _remember_scorer(match.id, token)
+            return redirect(url_for("pages.match", match_id=match.id))
+    form.game.data = game_name
+    status = 422 if request.method == "POST" else 200
+    return render_template("pages/new.html", form=form, rules_form=rules_form, game=games.get(game_name),
+                           error=error), status
+
+
+# --- the match screen ------------------------------------------------------------------------
+
+@bp.get("/m/<match_id>/join/<token>")
+def join(match_id: str, token: str):
+    """The scorer link: this phone may enter from now on."""
+    match = _match_or_404(match_id)
+    if not match.scorer_token_ok(token):
+        abort(403)
+    _remember_scorer(match.id, token)
+    return redirect(url_for("pages.match", match_id=match.id))
+
+
+@bp.post("/m/<match_id>/scorer-link")
+def new_scorer_link(match_id: str):
+    """Re-issue the scorer link; every phone holding the old one can no longer enter."""
+    match = _match_or_404(match_id)
+    if not is_scorer(match):
+        abort(403)
+    token = store.reissue_scorer_token(match)
+    _remember_scorer(match.id, token)
+    session["fresh_scorer_token"] = token
+    return redirect(url_for("pages.match", match_id=match.id))
+
+
+def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
+    scorer = is_scorer(match)
+    context = {
+        "match": match, "replay": replay, "state": replay.view(), "game": replay.game,
+        "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
+        "rulebook": book(match.game),
+    }
+    context.update(extra)
+    return context
+
+
+def _game_template(game_name: str, part: str) -> list[str]:
+    return [f"games/{game_name}/{part}", f"games/_generic{part}"]
+
+
+@bp.get("/m/<match_id>")
+def match(match_id: str):
+    match = _match_or_404(match_id)
+    replay = store.load(match)
+    context = _board_context(match, replay)
+    links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
+    fresh_token = session.pop("fresh_scorer_token", None)
+    if context["scorer"]:
+        token = fresh_token or session[SCORER_SESSION_KEY][match.id]
+        links["scorer"] = url_for("pages.join", match_id=match.id, token=token, _external=True)
+    context["links"] = links
+    context["qr"] = {kind: qr_svg(url) for kind, url in links.items()}
+    response = make_response(render_template("pages/match.html", **context))
+    response.headers["Vary"] = "HX-Request, Cookie"
+    return response
+
+
+@bp.get("/m/<match_id>/board")
+def board(match_id: str):
+    """The board fragment, polled by every open page; unchanged since the client's copy: 304."""
+    match = _match_or_404(match_id)
+    etag = f"{store.last_seq(match.id)}-{int(is_scorer(match))}"
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        replay = store.load(match)
+        response = make_response(render_template("pages/_board.html", **_board_context(match, replay)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request, Cookie"
+    return response
+
+
+@bp.post("/m/<match_id>/act")
+def act(match_id: str):
+    match = _match_or_404(match_id)
+    if not is_scorer(match):
+        replay = store.load(match)
+        context = _board_context(match, replay, error=RuleViolation(
+            "This phone has the viewer link: only the scorer link can enter.", rule="AUTH"))
+        return render_template("pages/_board.html", **context), 403
+    posted = request.form.to_dict()
+    status = 200
+    try:
+        appended = store.append(match, form_action(posted))
+    except RuleViolation as violation:
+        context = _board_context(match, store.load(match), error=violation, posted=posted)
+        status = 422
+    except store.StaleExpect as stale:
+        context = _board_context(match, stale.replay, notice=(
+            "Another phone entered something first. Here is the table as it is now; "
+            "your entry was not made — check it and enter it again."), posted=posted)
+        status = 409
+    else:
+        context = _board_context(match, appended.replay, findings=appended.findings)
+    response = make_response(render_template("pages/_board.html", **context), status)
+    response.set_etag(f"{context['replay'].seq}-1")
+    return response
+
+
+# --- rules pages -----------------------------------------------------------------------------
+
+@bp.get("/rules/<game_name>")
+def rules_page(game_name: str):
+    rulebook = book(game_name)
+    if rulebook is None or games.get(game_name) is None:
+        abort(404)
+    return render_template("pages/rules.html", book=rulebook, game=games.get(game_name))
+
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("pages/rules_index.html", books=[book(name) for name in games.GAMES])
+
+
+__all__ = ["bp", "register_filters", "is_scorer", "InvalidAction"]

@@ -1,0 +1,55 @@
+"""Fixtures shared by the web, PDF and browser tests: an app on a fresh, migrated database."""
+from __future__ import annotations
+
+import pytest
+from flask_migrate import upgrade
+
+from referee import create_app, store
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": True,
+    })
+    with app.app_context():
+        upgrade()
+    store.clear_cache()
+    yield app
+    store.clear_cache()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Api:
+    """A thin JSON client for the action API, as a script at the table would use it."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def create(self, game="pontis", players=("Ann", "Ben", "Cat"), settings=None, mode="play", **extra):
+        body = {"game": game, "players": list(players), "settings": settings or {}, "mode": mode, **extra}
+        response = self.client.post("/api/matches", json=body)
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()
+
+    def act(self, match, action, token=None, status=200):
+        token = match["scorer_token"] if token is None else token
+        response = self.client.post(f"/api/matches/{match['id']}/actions", json=action,
+                                    headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == status, (action, response.get_json())
+        return response.get_json()
+
+    def state(self, match):
+        return self.client.get(f"/api/matches/{match['id']}").get_json()
+
+
+@pytest.fixture
+def api(client):
+    return Api(client)

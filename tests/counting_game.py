@@ -1,0 +1,57 @@
+"""A test double: the smallest game the store can run, so store tests do not depend on any
+real game's rules. Players take turns naming a number higher than the last (rule COUNT-1)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from referee import games
+from referee.rules import Finding, GameRules, IllegalAction, InvalidAction, Settings, house_rule
+
+
+@dataclass(frozen=True)
+class CountSettings(Settings):
+    limit: int = house_rule(100, "The highest number", minimum=1, maximum=1000)
+
+
+@dataclass(frozen=True)
+class CountState:
+    players: tuple[str, ...]
+    settings: CountSettings
+    mode: str
+    numbers: tuple[int, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+
+class CountingGame(GameRules):
+    name = "counting"
+    title = "Counting"
+    rule_prefix = "COUNT"
+    settings_type = CountSettings
+    min_players = 1
+    max_players = 4
+
+    def start(self, players, settings, mode):
+        return CountState(players, settings, mode)
+
+    def turn(self, state):
+        return state.players[len(state.numbers) % len(state.players)]
+
+    def apply(self, state, action, seq):
+        if action.type != "say":
+            raise InvalidAction(f"unknown action {action.type!r}", rule="ACTION")
+        n = action.integer("n", maximum=state.settings.limit)
+        if state.numbers and n <= state.numbers[-1]:
+            raise IllegalAction(f"{n} is not higher than {state.numbers[-1]}", rule="COUNT-1")
+        findings = (Finding("COUNT-2", f"{n} is a multiple of 7", seq),) if n % 7 == 0 else ()
+        return replace(state, numbers=state.numbers + (n,), findings=state.findings + findings), findings
+
+    def view(self, state):
+        return {"game": self.name, "mode": state.mode, "players": list(state.players), "deal": 0,
+                "phase": "play", "turn": self.turn(state), "dealer": state.players[0], "deal_over": False,
+                "match_over": False, "scores": {p: 0 for p in state.players}, "deal_scores": None,
+                "findings": [f.as_dict() for f in state.findings], "settings": state.settings.as_dict(),
+                "numbers": list(state.numbers), "history": []}
+
+
+GAME = CountingGame()
+games.register(GAME)

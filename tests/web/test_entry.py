@@ -1,0 +1,30 @@
+"""The phone's entry form becomes the same action the API takes."""
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import InvalidAction
+from referee.web.entry import form_action
+
+
+def test_card_picker_fields_compose_cards_and_numbers_become_numbers():
+    assert form_action({"type": "play", "card.rank": "7", "card.suit": "c", "expect": "12", "id": "abc",
+                        "csrf_token": "t"}) == {"type": "play", "card": "7c", "expect": 12, "id": "abc"}
+    assert form_action({"type": "play", "card.rank": "JK", "as.rank": "10", "as.suit": "h"}) == \
+        {"type": "play", "card": "JK", "as": "10h"}
+
+
+def test_a_pair_names_its_top_card_by_position():
+    action = form_action({"type": "pair", "cards.0.rank": "3", "cards.0.suit": "d", "cards.1.rank": "K",
+                          "cards.1.suit": "s", "top": "1"})
+    assert action == {"type": "pair", "cards": ["3d", "Ks"], "top": "Ks"}
+
+
+def test_names_stay_text_even_when_they_look_like_numbers():
+    assert form_action({"type": "liar", "caller": "007"}) == {"type": "liar", "caller": "007"}
+
+
+@pytest.mark.parametrize("form, word", [({"card.rank": "7"}, "suit"), ({"card.suit": "h"}, "rank")])
+def test_half_a_card_is_answered_with_what_is_missing(form, word):
+    with pytest.raises(InvalidAction, match=word):
+        form_action({"type": "play", **form})

@@ -1,0 +1,112 @@
+"""The event store: append-only, gapless, idempotent, stale-safe, undo as an event, replay."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from referee import store
+from referee.rules import IllegalAction, InvalidAction
+from tests.counting_game import GAME  # noqa: F401  (registers the test game)
+
+
+@pytest.fixture
+def match(app):
+    with app.app_context():
+        m, token, _ = store.create_match("counting", ["Ann", "Ben"], {}, "play")
+        yield m
+
+
+def say(n, **extra):
+    return {"type": "say", "n": n, **extra}
+
+
+def test_append_assigns_consecutive_seqs_and_keeps_the_log(app, match):
+    for i, n in enumerate([3, 5, 9], start=1):
+        assert store.append(match, say(n)).seq == i
+    entries = store.log(match)
+    assert [e.seq for e in entries] == [1, 2, 3]
+    assert [e.action for e in entries] == [say(3), say(5), say(9)]
+    assert store.load(match).view()["numbers"] == [3, 5, 9]
+
+
+def test_an_illegal_action_is_not_appended(app, match):
+    store.append(match, say(5))
+    with pytest.raises(IllegalAction) as raised:
+        store.append(match, say(4))
+    assert raised.value.rule == "COUNT-1"
+    assert [e.seq for e in store.log(match)] == [1]
+
+
+def test_the_same_client_id_is_appended_once_and_answered_the_same(app, match):
+    first = store.append(match, say(7, id="phone-1"))
+    store.append(match, say(8))
+    again = store.append(match, say(7, id="phone-1"))
+    assert again.seq == first.seq == 1
+    assert again.replay.view() == first.replay.view()
+    assert again.findings == first.findings and first.findings[0].rule == "COUNT-2"
+    assert len(store.log(match)) == 2
+
+
+def test_a_stale_expect_appends_nothing(app, match):
+    store.append(match, say(1, expect=0))
+    with pytest.raises(store.StaleExpect) as raised:
+        store.append(match, say(2, expect=0))
+    assert raised.value.replay.seq == 1
+    assert len(store.log(match)) == 1
+
+
+def test_undo_is_logged_and_marks_the_action_undone(app, match):
+    store.append(match, say(1))
+    store.append(match, say(14))
+    undone = store.append(match, {"type": "undo"})
+    assert undone.seq == 3
+    view = undone.replay.view()
+    assert view["numbers"] == [1] and view["findings"] == []
+    assert [(e.seq, e.undone) for e in store.log(match)] == [(1, False), (2, True), (3, False)]
+    store.append(match, {"type": "undo"})
+    with pytest.raises(IllegalAction) as raised:
+        store.append(match, {"type": "undo"})
+    assert raised.value.rule == "UNDO"
+
+
+def test_replay_from_an_empty_cache_gives_the_same_state(app, match):
+    for n in (2, 7, 11):
+        store.append(match, say(n))
+    store.append(match, {"type": "undo"})
+    store.append(match, say(12))
+    before = store.load(match).view()
+    store.clear_cache()
+    assert store.load(match).view() == before
+
+
+def test_the_envelope_is_checked(app, match):
+    for bad in ({"type": "say", "n": 1, "id": 5}, {"type": "say", "n": 1, "expect": "x"}, ["say"], {"n": 1}):
+        with pytest.raises(InvalidAction):
+            store.append(match, bad)
+
+
+def test_concurrent_writers_leave_a_gapless_log(app, match):
+    errors = []
+
+    def writer(base):
+        with app.app_context():
+            m = store.get_match(match.id)
+            for i in range(5):
+                try:
+                    store.append(m, say(base + i * 10, id=f"w{base}-{i}"))
+                except IllegalAction:
+                    pass  # a lower number after a higher one is a fair rejection
+                except Exception as exc:  # noqa: BLE001
+                    errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(b,)) for b in (1, 2, 3, 4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    seqs = [e.seq for e in store.log(match)]
+    assert seqs == list(range(1, len(seqs) + 1))
+    store.clear_cache()
+    assert store.load(match).view()["numbers"] == sorted(store.load(match).view()["numbers"])
