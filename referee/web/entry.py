@@ -3,7 +3,9 @@
 The card picker posts a card as two fields, ``<key>.rank`` and ``<key>.suit`` (``card.rank=7``,
 ``card.suit=c``), and a list of cards as ``<key>.<n>.rank``/``.suit`` (``cards.0.rank``). Whole
 numbers arrive as text and are read back as numbers, except for fields that are names or
-free text.
+free text. Per-player numbers arrive as ``<key>[<name>]`` (``bank_cards[Ann]=12``) and become
+``{"bank_cards": {"Ann": 12}}``; a blank one is left out. A list of names arrives as
+``<key>.<n>`` (``to.0=Ann``, ``to.1=Ben``).
 """
 from __future__ import annotations
 
@@ -13,20 +15,30 @@ from typing import Any, Mapping
 from referee.rules import InvalidAction
 
 TEXT_FIELDS = frozenset({"type", "id", "by", "player", "caller", "to", "bidder", "reason", "note",
-                         "from", "bank", "denomination", "foundation_suit", "hand_ref"})
+                         "from", "bank", "denomination", "foundation_suit", "ending", "ended_by"})
 IGNORED = frozenset({"csrf_token"})
 _CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>\d{1,2}))?\.(?P<part>rank|suit)$")
 _WHOLE_NUMBER = re.compile(r"^-?\d{1,9}$")
+_LIST_ITEM = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>\d{1,2})$")
+_PER_PLAYER = re.compile(r"^(?P<key>[a-z_]+)\[(?P<name>.+)\]$", re.DOTALL)
 
 
 def form_action(form: Mapping[str, str]) -> dict[str, Any]:
     action: dict[str, Any] = {}
     picked: dict[tuple[str, int | None], dict[str, str]] = {}
+    listed: dict[str, dict[int, str]] = {}
     for key, value in form.items():
-        if key in IGNORED:
-            continue
+        if key in IGNORED or not value.strip():
+            continue  # a blank field is a field not given
         part = _CARD_PART.match(key)
-        if part:
+        per_player = _PER_PLAYER.match(key)
+        item = _LIST_ITEM.match(key)
+        if item:
+            listed.setdefault(item["key"], {})[int(item["index"])] = value
+        elif per_player:
+            if value.strip():
+                action.setdefault(per_player["key"], {})[per_player["name"]] = _number(per_player["key"], value)
+        elif part:
             index = int(part["index"]) if part["index"] is not None else None
             picked.setdefault((part["key"], index), {})[part["part"]] = value.strip()
         elif key in TEXT_FIELDS or not _WHOLE_NUMBER.match(value.strip()):
@@ -41,8 +53,16 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
             action[key] = card
         else:
             action.setdefault(key, []).append(card)
+    for key, items in listed.items():
+        action[key] = [items[i] for i in sorted(items)]
     _resolve_top(action)
     return action
+
+
+def _number(key: str, value: str) -> int:
+    if not _WHOLE_NUMBER.match(value.strip()):
+        raise InvalidAction(f"{key.replace('_', ' ')}: {value.strip()[:20]!r} is not a whole number", rule="ACTION")
+    return int(value)
 
 
 def _compose(parts: dict[str, str], index: int | None) -> str | None:

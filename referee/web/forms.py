@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee import games
@@ -17,15 +18,15 @@ class NewMatchForm(FlaskForm):
     title = StringField("Title (optional)", validators=[Optional(), Length(max=120)])
     players = TextAreaField("Players, one per line, in seat order (the first deals first)",
                             validators=[InputRequired(message="Enter the players' names")])
-    mode = RadioField("Mode", choices=[("play", "Enter every card"), ("quick", "Results only")],
+    mode = RadioField("Mode", choices=[SelectChoice("play", "Enter every card"), SelectChoice("quick", "Results only")],
                       default="play")
 
     def player_names(self) -> list[str]:
         return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
 
 
-def game_choices() -> list[tuple[str, str]]:
-    return [(name, game.title) for name, game in games.GAMES.items()]
+def game_choices() -> list[SelectChoice]:
+    return [SelectChoice(name, game.title) for name, game in games.GAMES.items()]
 
 
 def house_rule_form(game_name: str, formdata: Any = None) -> FlaskForm:
@@ -46,7 +47,7 @@ def _field(info: HouseRuleInfo) -> Field:
         return BooleanField(info.label, default=info.default, description=info.help)
     if info.choices is not None:
         return SelectField(info.label, default=str(info.default), description=info.help,
-                           choices=[(str(c), str(c)) for c in info.choices])
+                           choices=[SelectChoice(str(c), str(c)) for c in info.choices])
     if info.kind is int:
         lo = info.minimum if info.minimum is not None else 0
         hi = info.maximum if info.maximum is not None else 10**6

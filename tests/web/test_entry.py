@@ -28,3 +28,17 @@ def test_names_stay_text_even_when_they_look_like_numbers():
 def test_half_a_card_is_answered_with_what_is_missing(form, word):
     with pytest.raises(InvalidAction, match=word):
         form_action({"type": "play", **form})
+
+
+def test_per_player_numbers_become_a_mapping():
+    action = form_action({"type": "quick", "ending": "out", "ended_by": "Ann", "bank_cards[Ann]": "18",
+                          "bank_cards[Ben [2]]": "9", "suit_points[Ann]": "", "suit_points[Ben [2]]": "1"})
+    assert action == {"type": "quick", "ending": "out", "ended_by": "Ann",
+                      "bank_cards": {"Ann": 18, "Ben [2]": 9}, "suit_points": {"Ben [2]": 1}}
+    with pytest.raises(InvalidAction, match="bank cards"):
+        form_action({"type": "quick", "bank_cards[Ann]": "lots"})
+
+
+def test_a_list_of_names_keeps_its_order():
+    assert form_action({"type": "blind", "bank": "A", "to.1": "Ben", "to.0": "Ann", "to.2": "Ann"}) == \
+        {"type": "blind", "bank": "A", "to": ["Ann", "Ben", "Ann"]}

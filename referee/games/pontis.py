@@ -1,0 +1,1043 @@
+"""Pontis: every bank plays, onto itself, the card that bridges its top card and the top card
+of the bank before it (its affecter).
+
+The engine is built around banks, not players (PONTIS-BANKS-2): with the default one bank per
+player the two are the same, but a table may share a bank between partners or give each player
+several banks. Bank ``b`` is shared by the seats ``b, b + banks, ...`` when there are fewer
+banks than players, and belongs to seat ``b mod players`` when there are more, so that going
+clockwise bank to bank also goes clockwise round the table.
+
+The referee never sees a hand. It knows how many cards each player holds, every card turned up
+on a bank, and every miss. "Must play if possible" can only be proved later: a card played now
+was in the player's hand at every earlier moment, so it can show that an earlier miss (or an
+earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never rejections.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from typing import Any
+
+from referee import rules
+from referee.cards import SUIT_SYMBOLS, SUITS, Card
+from referee.games import register
+from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
+
+PACK = 52
+SUIT_SIZE = 13                # a foundation suit has one card per bank, so at most 13 banks
+GRAND_BONUS = 4               # PONTIS-END-2
+BLOCKED_PENALTY = -2          # PONTIS-END-4
+ENDINGS = ("out", "complete_curdle", "blocked")
+
+# PONTIS-VALUE-1/2: what a rank is worth. An ace is worth both as a bank top and inside a pair.
+RANK_VALUES: dict[str, tuple[int, ...]] = {
+    "A": (1, 14), "2": (2,), "3": (3,), "4": (4,), "5": (5,), "6": (6,), "7": (7,),
+    "8": (8,), "9": (9,), "10": (10,), "J": (11,), "Q": (12,), "K": (13,),
+}
+
+# The view's phases: what the table is waiting for.
+PHASE_DEAL, PHASE_REVEAL, PHASE_PLAY, PHASE_SUM, PHASE_OVER = "deal", "reveal", "play", "sum", "over"
+ENDED = "ended"  # a game's own phase once it is finished; the view shows "deal" or "over"
+
+LEGAL_BY_PHASE = {
+    PHASE_REVEAL: ["reveal"],
+    PHASE_PLAY: ["play", "miss"],
+    PHASE_SUM: ["pair", "miss"],
+    PHASE_OVER: [],
+}
+
+
+# --- house rules ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Settings(rules.Settings):
+    jokers: int = house_rule(
+        2, "How many jokers are shuffled in with the 52 cards.", choices=(2, 3, 4))
+    pair_suit_points: str = house_rule(
+        "each", "In a two-card play, does each matching card score a suit point, or only the "
+        "card placed on top?", label="Suit points for a pair", choices=("each", "top"))
+    liar_points: int = house_rule(
+        0, "Points for calling “liar!” on a proven fake miss or joker (0 = calling is off).",
+        minimum=0, maximum=20)
+    banks: int = house_rule(
+        0, "Number of banks (0 = one per player). It must divide the number of players or be "
+        "a multiple of it.", minimum=0, maximum=SUIT_SIZE)
+    bank_scoring: str = house_rule(
+        "team", "Partners on a shared bank score it together (team) or each scores the cards "
+        "they put on it themselves (individual).", choices=("team", "individual"))
+    games: int = house_rule(
+        0, "Games in the match (0 = keep going until you stop).", minimum=0, maximum=100)
+
+
+# --- state ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Placed:
+    """One card on a bank. A joker keeps ``card`` = JOKER and counts as ``counts_as``."""
+
+    card: Card
+    counts_as: Card
+    player: int               # seat credited with it (for a foundation: who turned it up)
+    seq: int
+    suit_point: bool = False
+    foundation: bool = False
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A moment a later card may prove dishonest: a miss, a sum-miss, or a joker."""
+
+    kind: str                 # "miss", "sum_miss" or "joker"
+    seq: int
+    player: int               # who declared the miss or played the joker
+    bank: int
+    targets: frozenset[int]   # what would have been playable then
+    needed: str               # how the need read at that moment, for the finding
+    joker_as: Card | None = None
+
+
+@dataclass(frozen=True)
+class Fake:
+    """A proven fake (PONTIS-LIAR-2 or an illegal joker, PONTIS-TURN-4)."""
+
+    seq: int                  # the entry whose card proved it
+    doubt_seq: int            # the entry of the miss or joker it proves
+    player: int
+    rule: str
+    message: str
+    caller: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    number: int
+    dealer: int
+    start_bank: int
+    foundation_suit: str
+    hand_size: int
+    out_of_play: int
+    banks: tuple[tuple[Placed, ...], ...]   # bottom first; empty while the foundation is face down
+    hands: tuple[int, ...]
+    bank_in_turn: int
+    phase: str                              # "reveal", "play", "sum" or ENDED
+    misses_in_row: int = 0                  # single misses since the last card was played
+    run_first: tuple[int, int, int] | None = None   # (bank, seat, seq) of the run's first miss
+    sum_holder: int | None = None           # bank holding the sum ability
+    sum_misses: int = 0                     # holders who could not use it, in a row
+    curdle_claim: int | None = None         # PONTIS-SUM-5: bank that made a curdle (two banks)
+    jokers_played: int = 0
+    doubts: tuple[Doubt, ...] = ()          # not yet proven
+    fakes: tuple[Fake, ...] = ()
+    ending: str | None = None
+    ended_by: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    player: int
+    bank_cards: int
+    suit_points: int
+    bonus: int
+    liar_points: int
+
+    @property
+    def score(self) -> int:
+        return self.bank_cards + self.suit_points + self.bonus + self.liar_points
+
+
+@dataclass(frozen=True)
+class Result:
+    number: int
+    dealer: int
+    foundation_suit: str | None
+    ending: str
+    ended_by: int | None
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class PontisState:
+    players: tuple[str, ...]
+    settings: Settings
+    mode: str
+    bank_count: int
+    game: Game | None = None                # the game in progress, or the last one finished
+    results: tuple[Result, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+    # seats and banks -----------------------------------------------------------------------
+    def bank_players(self, bank: int) -> tuple[int, ...]:
+        return bank_players(len(self.players), self.bank_count, bank)
+
+    def banks_of(self, seat: int) -> tuple[int, ...]:
+        return banks_of(len(self.players), self.bank_count, seat)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        return partners(len(self.players), self.bank_count, seat)
+
+    def bank_label(self, bank: int) -> str:
+        names = [self.players[p] for p in self.bank_players(bank)]
+        if self.bank_count == len(self.players):
+            return f"{names[0]}'s bank"
+        return f"bank {bank + 1} ({' & '.join(names)})"
+
+    def bank_owner_text(self, bank: int) -> str:
+        names = [self.players[p] for p in self.bank_players(bank)]
+        return names[0] if len(names) == 1 else " & ".join(names)
+
+    @property
+    def match_over(self) -> bool:
+        return self.settings.games > 0 and len(self.results) >= self.settings.games
+
+    @property
+    def in_progress(self) -> bool:
+        return self.game is not None and self.game.phase != ENDED
+
+
+# --- pure helpers --------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def bank_players(players: int, banks: int, bank: int) -> tuple[int, ...]:
+    """Seats playing on ``bank``: partners sit ``banks`` seats apart (PONTIS-BANKS-1)."""
+    if banks >= players:
+        return (bank % players,)
+    return tuple(range(bank, players, banks))
+
+
+@lru_cache(maxsize=None)
+def banks_of(players: int, banks: int, seat: int) -> tuple[int, ...]:
+    if banks >= players:
+        return tuple(range(seat, banks, players))
+    return (seat % banks,)
+
+
+@lru_cache(maxsize=None)
+def partners(players: int, banks: int, seat: int) -> tuple[int, ...]:
+    """Everyone who shares a bank with ``seat`` (``seat`` included)."""
+    return tuple(sorted({p for bank in banks_of(players, banks, seat)
+                         for p in bank_players(players, banks, bank)}))
+
+
+def top_values(card: Card) -> tuple[int, ...]:
+    """PONTIS-VALUE-2: an ace on top of a bank is 1 and 14 at once."""
+    return RANK_VALUES[card.rank]
+
+
+def single_value(card: Card) -> int:
+    """PONTIS-VALUE-2: a card played alone counts its lowest value (an ace is 1)."""
+    return RANK_VALUES[card.rank][0]
+
+
+def bridge_values(own: Card, affecter: Card) -> frozenset[int]:
+    """PONTIS-TURN-1: every difference between a value of one's own top and the affecter's."""
+    return frozenset(abs(a - b) for a in top_values(own) for b in top_values(affecter))
+
+
+def pair_values(first: Card, second: Card) -> frozenset[int]:
+    """PONTIS-SUM-2: every sum or difference two cards make, an ace being 1 or 14."""
+    made = set()
+    for a in top_values(first):
+        for b in top_values(second):
+            made.add(a + b)
+            made.add(abs(a - b))
+    return frozenset(made)
+
+
+def say_values(values) -> str:
+    ordered = [str(v) for v in sorted(values)]
+    if not ordered:
+        return "nothing"
+    if len(ordered) == 1:
+        return ordered[0]
+    return ", ".join(ordered[:-1]) + " or " + ordered[-1]
+
+
+def say_card(placed: Placed) -> str:
+    if placed.card.is_joker:
+        return f"Joker as {placed.counts_as.symbol}"
+    return placed.card.symbol
+
+
+def affecter_of(bank: int, bank_count: int) -> int:
+    return (bank - 1) % bank_count
+
+
+def is_curdle(a: Placed, b: Placed) -> bool:
+    """PONTIS-CURDLE-1: equal values on top (ranks carry one value each; two aces match)."""
+    return a.counts_as.rank == b.counts_as.rank
+
+
+def tops(game: Game) -> list[Placed | None]:
+    return [bank[-1] if bank else None for bank in game.banks]
+
+
+# --- the engine ----------------------------------------------------------------------------
+
+class PontisGame(GameRules):
+    name = "pontis"
+    title = "Pontis"
+    rule_prefix = "PONTIS"
+    settings_type = Settings
+    min_players = 2
+    max_players = 13
+
+    # setup ---------------------------------------------------------------------------------
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> PontisState:
+        players = tuple(players)
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            raise InvalidAction(f"Pontis is for 2 to 13 players, not {n}", rule="PONTIS-SETUP-1")
+        banks = settings.banks or n
+        if banks == 1:
+            raise InvalidAction("Pontis needs at least two banks", rule="PONTIS-BANKS-1")
+        if n % banks and banks % n:
+            raise InvalidAction(
+                f"{banks} banks do not fit {n} players: the number of banks must divide the "
+                f"number of players or be a multiple of it", rule="PONTIS-BANKS-1")
+        if banks > SUIT_SIZE:
+            raise InvalidAction(
+                f"{banks} banks need {banks} foundations, but a suit has only 13 cards",
+                rule="PONTIS-BANKS-1")
+        return PontisState(players=players, settings=settings, mode=mode, bank_count=banks)
+
+    # whose turn ----------------------------------------------------------------------------
+    def _actors(self, state: PontisState) -> tuple[int, ...]:
+        if state.mode == "quick" or state.match_over and not state.in_progress:
+            return ()
+        if not state.in_progress:
+            return (len(state.results) % len(state.players),)
+        return state.bank_players(state.game.bank_in_turn)
+
+    def turn(self, state: PontisState) -> str | None:
+        actors = self._actors(state)
+        return state.players[actors[0]] if actors else None
+
+    def check_actor(self, state: PontisState, action: Action) -> None:
+        # "liar" names its caller, who may be anyone; partners may act for a shared bank.
+        if action.type == "liar":
+            return
+        named = action.raw("player")
+        if named is None:
+            return
+        actors = [state.players[p] for p in self._actors(state)]
+        if actors and named not in actors:
+            who = " or ".join(actors)
+            raise IllegalAction(f"it is {who}'s turn, not {named}'s", rule="TURN")
+
+    # dispatch ------------------------------------------------------------------------------
+    def apply(self, state: PontisState, action: Action, seq: int) -> tuple[PontisState, tuple[Finding, ...]]:
+        kind = action.type
+        if kind == "quick":
+            return self._quick(state, action), ()
+        if kind == "liar":
+            return self._liar(state, action)
+        handlers = {"deal": self._deal, "reveal": self._reveal, "play": self._play,
+                    "pair": self._pair, "miss": self._miss}
+        if kind not in handlers:
+            raise InvalidAction(
+                f"Pontis has no action “{kind}”: use deal, reveal, play, pair, miss, liar or quick",
+                rule="ACTION")
+        if state.mode == "quick":
+            raise InvalidAction(
+                "this match is in quick mode: record each game with one “quick” entry",
+                rule="ACTION")
+        if kind != "deal":
+            self._require_game(state)
+        return handlers[kind](state, action, seq)
+
+    def _require_game(self, state: PontisState) -> None:
+        if state.game is None:
+            raise IllegalAction("no game has been dealt yet: start one with “deal”",
+                                rule="PONTIS-SETUP-3")
+        if state.game.phase == ENDED and state.match_over:
+            raise IllegalAction(
+                f"the match is over: it was set to {state.settings.games} games",
+                rule="PONTIS-END-5")
+        if state.game.phase == ENDED:
+            raise IllegalAction(
+                f"game {state.game.number + 1} is over ({self._ending_text(state, state.game)}); "
+                "deal the next game", rule="PONTIS-END-1")
+
+    def _actor(self, state: PontisState, action: Action) -> int:
+        """Which seat is acting for the bank in turn: the named partner, else the first."""
+        seats = state.bank_players(state.game.bank_in_turn)
+        name = action.player_name("player", state.players, optional=True)
+        if name is None:
+            return seats[0]
+        seat = state.players.index(name)
+        if seat not in seats:
+            raise IllegalAction(
+                f"it is the turn of {state.bank_label(state.game.bank_in_turn)}, and "
+                f"{name} does not play on it", rule="TURN")
+        return seat
+
+    # deal ----------------------------------------------------------------------------------
+    def _deal(self, state: PontisState, action: Action, seq: int):
+        if state.in_progress:
+            raise IllegalAction(
+                f"game {state.game.number + 1} is still being played: a game ends only when a "
+                "player goes out or nobody can bridge even with the sum ability",
+                rule="PONTIS-END-1")
+        if state.match_over:
+            raise IllegalAction(
+                f"the match is over: it was set to {state.settings.games} games",
+                rule="PONTIS-END-5")
+        suit = action.choice("foundation_suit", SUITS)
+        number = len(state.results)
+        n = len(state.players)
+        dealer = number % n
+        hand_size, out_of_play = divmod(PACK + state.settings.jokers - state.bank_count, n)
+        game = Game(
+            number=number, dealer=dealer, start_bank=dealer % state.bank_count,
+            foundation_suit=suit, hand_size=hand_size, out_of_play=out_of_play,
+            banks=((),) * state.bank_count, hands=(hand_size,) * n,
+            bank_in_turn=dealer % state.bank_count, phase=PHASE_REVEAL,
+        )
+        return replace(state, game=game), ()
+
+    # card tracking (PONTIS-TURN-5) -----------------------------------------------------------
+    def _where_seen(self, state: PontisState, card: Card) -> str | None:
+        for bank, pile in enumerate(state.game.banks):
+            for placed in pile:
+                if placed.card == card:
+                    how = "turned up" if placed.foundation else "played"
+                    return (f"{card.symbol} is already on {state.bank_label(bank)} "
+                            f"({how} at entry {placed.seq})")
+        return None
+
+    def _check_new_real_card(self, state: PontisState, card: Card) -> None:
+        seen = self._where_seen(state, card)
+        if seen:
+            raise IllegalAction(f"{seen}: every card exists once", rule="PONTIS-TURN-5")
+        game = state.game
+        if card.suit == game.foundation_suit:
+            # Only 13 - banks cards of the foundation suit were dealt into hands; the rest are
+            # face-down foundations and cannot be played from a hand.
+            from_hands = sum(1 for pile in game.banks for p in pile
+                             if not p.foundation and not p.card.is_joker
+                             and p.card.suit == game.foundation_suit)
+            spare = SUIT_SIZE - state.bank_count
+            if from_hands >= spare:
+                suit = SUIT_SYMBOLS[game.foundation_suit]
+                raise IllegalAction(
+                    f"{card.symbol} cannot be in a hand: only {spare} {suit} cards were dealt "
+                    f"into hands and all of them are already on banks; the other {suit} cards "
+                    "are foundations", rule="PONTIS-TURN-5")
+
+    def _check_hand(self, state: PontisState, seat: int, cards: int) -> None:
+        held = state.game.hands[seat]
+        if held < cards:
+            name = state.players[seat]
+            if held == 0:
+                raise IllegalAction(f"{name} has no cards left", rule="PONTIS-SETUP-4")
+            raise IllegalAction(f"{name} has only {held} card left, not {cards}",
+                                rule="PONTIS-SETUP-4")
+
+    # reveal --------------------------------------------------------------------------------
+    def _reveal(self, state: PontisState, action: Action, seq: int):
+        game = state.game
+        bank = game.bank_in_turn
+        if game.phase != PHASE_REVEAL:
+            found = game.banks[bank][0].card.symbol
+            raise IllegalAction(
+                f"the foundation of {state.bank_label(bank)} is already face up ({found}): "
+                "play a bridge card or miss", rule="PONTIS-TURN-2")
+        seat = self._actor(state, action)
+        card = action.card("card")
+        suit = SUIT_SYMBOLS[game.foundation_suit]
+        if card.is_joker or card.suit != game.foundation_suit:
+            raise IllegalAction(
+                f"{card.symbol} cannot be a foundation: this game's foundations are all {suit}",
+                rule="PONTIS-SETUP-3")
+        seen = self._where_seen(state, card)
+        if seen:
+            raise IllegalAction(f"{seen}: every card exists once", rule="PONTIS-TURN-5")
+        placed = Placed(card=card, counts_as=card, player=seat, seq=seq, foundation=True)
+        banks = _put(game.banks, bank, (placed,))
+        if bank == game.start_bank:
+            # PONTIS-TURN-2: the dealer's first turn is only the turning up.
+            nxt = (bank + 1) % state.bank_count
+            game = replace(game, banks=banks, bank_in_turn=nxt, phase=PHASE_REVEAL)
+        else:
+            game = replace(game, banks=banks, phase=PHASE_PLAY)
+        return replace(state, game=game), ()
+
+    # the bridge ----------------------------------------------------------------------------
+    def _bridge(self, state: PontisState, bank: int) -> frozenset[int]:
+        """All values (0 included) between the bank's top and its affecter's top."""
+        game = state.game
+        own, aff = game.banks[bank], game.banks[affecter_of(bank, state.bank_count)]
+        if not own or not aff:
+            return frozenset()
+        return bridge_values(own[-1].counts_as, aff[-1].counts_as)
+
+    def _need_text(self, state: PontisState, bank: int, values) -> str:
+        game = state.game
+        aff = affecter_of(bank, state.bank_count)
+        return (f"{say_values(values)} ({say_card(game.banks[aff][-1])} on "
+                f"{state.bank_label(aff)}, {say_card(game.banks[bank][-1])} on "
+                f"{state.bank_label(bank)})")
+
+    def _curdle_text(self, state: PontisState, bank: int) -> str:
+        game = state.game
+        aff = affecter_of(bank, state.bank_count)
+        return (f"{say_card(game.banks[bank][-1])} on {state.bank_label(bank)} and "
+                f"{say_card(game.banks[aff][-1])} on {state.bank_label(aff)} are a curdle")
+
+    def _suit_point(self, state: PontisState, bank: int, card: Card) -> bool:
+        """PONTIS-SUIT-1: the played card's suit matches the affecter's top card."""
+        aff = state.game.banks[affecter_of(bank, state.bank_count)]
+        return card.suit == aff[-1].counts_as.suit
+
+    # single card ---------------------------------------------------------------------------
+    def _play(self, state: PontisState, action: Action, seq: int):
+        game = state.game
+        bank = game.bank_in_turn
+        if game.phase == PHASE_REVEAL:
+            raise IllegalAction(
+                f"first turn up the foundation of {state.bank_label(bank)}",
+                rule="PONTIS-TURN-2")
+        if game.phase == PHASE_SUM:
+            raise IllegalAction(
+                f"{state.bank_owner_text(bank)} holds the sum ability: play two cards "
+                "(“pair”) or miss", rule="PONTIS-SUM-2")
+        seat = self._actor(state, action)
+        name = state.players[seat]
+        self._check_hand(state, seat, 1)
+        card = action.card("card")
+        if card.is_joker:
+            if game.jokers_played >= state.settings.jokers:
+                raise IllegalAction(
+                    f"all {state.settings.jokers} jokers of this pack are already on banks",
+                    rule="PONTIS-SETUP-2")
+            if not action.has("as"):
+                raise IllegalAction(
+                    "name the card the joker stands for (“as”), e.g. 7c", rule="PONTIS-VALUE-3")
+            counts_as = action.card("as")
+            if counts_as.is_joker:
+                raise IllegalAction("a joker must be named as a real card, not as a joker",
+                                    rule="PONTIS-VALUE-3")
+            seen = self._where_seen(state, counts_as) or self._named_as(state, counts_as)
+            if seen:
+                raise IllegalAction(
+                    f"the joker cannot stand for {counts_as.symbol}: {seen}",
+                    rule="PONTIS-TURN-5")
+        else:
+            if action.has("as"):
+                raise IllegalAction(
+                    f"only a joker is named as another card; {card.symbol} is itself",
+                    rule="PONTIS-VALUE-3")
+            self._check_new_real_card(state, card)
+            counts_as = card
+        bridge = self._bridge(state, bank) - {0}
+        value = single_value(counts_as)
+        if not bridge:
+            raise IllegalAction(
+                f"{self._curdle_text(state, bank)}: no single card bridges them "
+                f"(only a king, and only between two aces), so {name} can only miss",
+                rule="PONTIS-CURDLE-1")
+        if value not in bridge:
+            need = self._need_text(state, bank, bridge)
+            if card.is_joker:
+                raise IllegalAction(
+                    f"a joker may only be named as a bridge card, and {counts_as.symbol} is not "
+                    f"one: {name} needs {need}", rule="PONTIS-TURN-4")
+            if card.rank == "A":
+                raise IllegalAction(
+                    f"{card.symbol} played alone counts 1, which is not a bridge: "
+                    f"{name} needs {need}", rule="PONTIS-VALUE-2")
+            raise IllegalAction(f"{card.symbol} is not a bridge: {name} needs {need}",
+                                rule="PONTIS-TURN-3")
+        placed = Placed(card=card, counts_as=counts_as, player=seat, seq=seq,
+                        suit_point=self._suit_point(state, bank, counts_as))
+        doubts, fakes = game.doubts, ()
+        if card.is_joker:
+            doubts = doubts + (Doubt(
+                kind="joker", seq=seq, player=seat, bank=bank, targets=bridge,
+                needed=self._need_text(state, bank, bridge), joker_as=counts_as),)
+            game = replace(game, doubts=doubts, jokers_played=game.jokers_played + 1)
+        else:
+            game, fakes = self._prove(state, seat, (card,), seq)
+        return self._after_cards(state, game, bank, seat, (placed,), fakes)
+
+    def _named_as(self, state: PontisState, card: Card) -> str | None:
+        for bank, pile in enumerate(state.game.banks):
+            for placed in pile:
+                if placed.card.is_joker and placed.counts_as == card:
+                    return (f"a joker on {state.bank_label(bank)} already stands for "
+                            f"{card.symbol} (entry {placed.seq})")
+        return None
+
+    # two cards with the sum ability --------------------------------------------------------
+    def _pair(self, state: PontisState, action: Action, seq: int):
+        game = state.game
+        bank = game.bank_in_turn
+        if game.phase == PHASE_REVEAL:
+            raise IllegalAction(
+                f"first turn up the foundation of {state.bank_label(bank)}",
+                rule="PONTIS-TURN-2")
+        if game.phase != PHASE_SUM:
+            raise IllegalAction(
+                f"{state.bank_owner_text(bank)} does not hold the sum ability: it comes only "
+                "after every bank has missed in a row; play one card or miss",
+                rule="PONTIS-SUM-1")
+        seat = self._actor(state, action)
+        name = state.players[seat]
+        self._check_hand(state, seat, 2)
+        first, second = action.cards("cards", count=2)
+        top = action.card("top")
+        if first.is_joker or second.is_joker:
+            raise IllegalAction("a joker cannot be used with the sum ability",
+                                rule="PONTIS-SUM-2")
+        if first == second:
+            raise IllegalAction(f"{first.symbol} was entered twice: every card exists once",
+                                rule="PONTIS-TURN-5")
+        if top not in (first, second):
+            raise IllegalAction(
+                f"the top card must be one of the two played ({first.symbol} or "
+                f"{second.symbol}), not {top.symbol}", rule="PONTIS-SUM-2")
+        self._check_new_real_card(state, first)
+        self._check_new_real_card(state, second)
+        if first.suit == second.suit == game.foundation_suit:
+            # both from the spare cards of the foundation suit: check the second after the first
+            probe = replace(state, game=replace(game, banks=_put(game.banks, bank, (
+                Placed(card=first, counts_as=first, player=seat, seq=seq),))))
+            self._check_new_real_card(probe, second)
+        bridge = self._bridge(state, bank)
+        made = pair_values(first, second)
+        if not made & bridge:
+            raise IllegalAction(
+                f"{first.symbol} and {second.symbol} make {say_values(made & set(range(14)))}"
+                f", not a bridge: {name} needs {self._need_text(state, bank, bridge)}",
+                rule="PONTIS-SUM-2")
+        under = second if top == first else first
+        each = state.settings.pair_suit_points == "each"
+        placed = (
+            Placed(card=under, counts_as=under, player=seat, seq=seq,
+                   suit_point=each and self._suit_point(state, bank, under)),
+            Placed(card=top, counts_as=top, player=seat, seq=seq,
+                   suit_point=self._suit_point(state, bank, top)),
+        )
+        game, fakes = self._prove(state, seat, (first, second), seq)
+        return self._after_cards(state, game, bank, seat, placed, fakes)
+
+    # after any card ------------------------------------------------------------------------
+    def _after_cards(self, state: PontisState, game: Game, bank: int, seat: int,
+                     placed: tuple[Placed, ...], fakes: tuple[Fake, ...]):
+        before = tops(game)
+        banks = _put(game.banks, bank, placed)
+        hands = _add(game.hands, seat, -len(placed))
+        claim = None
+        if state.bank_count == 2:
+            # PONTIS-SUM-5: with two banks, making a curdle earns the sum ability at once.
+            other = 1 - bank
+            was = before[other] is not None and before[bank] is not None and is_curdle(before[bank], before[other])
+            now = banks[other] != () and is_curdle(banks[bank][-1], banks[other][-1])
+            if now and not was:
+                claim = bank
+        game = replace(game, banks=banks, hands=hands, misses_in_row=0, run_first=None,
+                       sum_holder=None, sum_misses=0, curdle_claim=claim)
+        findings = tuple(Finding(f.rule, f.message, f.seq) for f in fakes)
+        if hands[seat] == 0:
+            game = replace(game, phase=ENDED, ending="out", ended_by=seat)  # PONTIS-END-1
+            return self._finish(state, game, findings)
+        nxt = (bank + 1) % state.bank_count
+        phase = PHASE_PLAY if game.banks[nxt] else PHASE_REVEAL
+        game = replace(game, bank_in_turn=nxt, phase=phase)
+        return replace(state, game=game, findings=state.findings + findings), findings
+
+    # miss ----------------------------------------------------------------------------------
+    def _miss(self, state: PontisState, action: Action, seq: int):
+        game = state.game
+        bank = game.bank_in_turn
+        if game.phase == PHASE_REVEAL:
+            raise IllegalAction(
+                f"first turn up the foundation of {state.bank_label(bank)}",
+                rule="PONTIS-TURN-2")
+        seat = self._actor(state, action)
+        nxt = (bank + 1) % state.bank_count
+        full = self._bridge(state, bank)
+        if game.phase == PHASE_SUM:
+            # PONTIS-SUM-3: the holder cannot make the bridge with two cards; it passes on.
+            doubt = Doubt(kind="sum_miss", seq=seq, player=seat, bank=bank, targets=full,
+                          needed=self._need_text(state, bank, full))
+            game = replace(game, doubts=game.doubts + (doubt,), sum_misses=game.sum_misses + 1)
+            if game.sum_misses >= state.bank_count:
+                return self._blocked(state, game)
+            game = replace(game, sum_holder=nxt, bank_in_turn=nxt)
+            return replace(state, game=game), ()
+        single = full - {0}
+        doubt = Doubt(kind="miss", seq=seq, player=seat, bank=bank, targets=single,
+                      needed=self._need_text(state, bank, single))
+        run_first = game.run_first or (bank, seat, seq)
+        game = replace(game, doubts=game.doubts + (doubt,), misses_in_row=game.misses_in_row + 1,
+                       run_first=run_first)
+        if game.curdle_claim is not None and game.curdle_claim != bank:
+            # PONTIS-SUM-5: the opponent could not answer the curdle; its maker holds the ability.
+            game = replace(game, sum_holder=game.curdle_claim, curdle_claim=None,
+                           bank_in_turn=game.curdle_claim, phase=PHASE_SUM, sum_misses=0)
+        elif game.misses_in_row >= state.bank_count:
+            # PONTIS-SUM-1: everyone missed; the first of the run gets the ability (and is next).
+            game = replace(game, sum_holder=run_first[0], bank_in_turn=run_first[0],
+                           phase=PHASE_SUM, sum_misses=0, curdle_claim=None)
+        else:
+            phase = PHASE_PLAY if game.banks[nxt] else PHASE_REVEAL
+            game = replace(game, bank_in_turn=nxt, phase=phase)
+        return replace(state, game=game), ()
+
+    def _blocked(self, state: PontisState, game: Game):
+        """PONTIS-END-1/3/4: the sum ability went all the way round unused."""
+        ranks = {pile[-1].counts_as.rank for pile in game.banks}
+        if len(ranks) == 1:
+            game = replace(game, phase=ENDED, ending="complete_curdle", ended_by=None)
+        else:
+            game = replace(game, phase=ENDED, ending="blocked", ended_by=game.run_first[1])
+        return self._finish(state, game, ())
+
+    def _finish(self, state: PontisState, game: Game, findings: tuple[Finding, ...]):
+        game = replace(game, sum_holder=None, curdle_claim=None)
+        result = self._result(state, game)
+        state = replace(state, game=game, results=state.results + (result,),
+                        findings=state.findings + findings)
+        return state, findings
+
+    # proofs (PONTIS-LIAR-2, PONTIS-TURN-4) -------------------------------------------------
+    def _prove(self, state: PontisState, seat: int, new: tuple[Card, ...], seq: int):
+        """Cards ``seat`` plays now were in their hand at every earlier moment of the game:
+        check them against the player's earlier misses and jokers."""
+        game = state.game
+        name = state.players[seat]
+        kept, fakes = [], []
+        for doubt in game.doubts:
+            proof = None
+            if doubt.kind == "joker":
+                if doubt.player == seat:
+                    held = [c for c in new if single_value(c) in doubt.targets]
+                    if held:
+                        proof = Fake(
+                            seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-TURN-4",
+                            message=(
+                                f"{name}'s joker at entry {doubt.seq} (as "
+                                f"{doubt.joker_as.symbol}) was not allowed: {name} needed "
+                                f"{doubt.needed} and held {held[0].symbol}, a real bridge "
+                                f"card, played at entry {seq}"))
+            elif seat in state.bank_players(doubt.bank):
+                if doubt.kind == "miss":
+                    held = [c for c in new if single_value(c) in doubt.targets]
+                    if held:
+                        proof = Fake(
+                            seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-LIAR-2",
+                            message=(
+                                f"{name} faked a miss: at entry {doubt.seq} "
+                                f"{state.bank_owner_text(doubt.bank)} missed needing "
+                                f"{doubt.needed}, but {name} held {held[0].symbol}, "
+                                f"played at entry {seq}"))
+                else:
+                    made = self._pair_since(state, seat, doubt, new)
+                    if made:
+                        proof = Fake(
+                            seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-LIAR-2",
+                            message=(
+                                f"{name} faked a miss with the sum ability: at entry "
+                                f"{doubt.seq} {state.bank_owner_text(doubt.bank)} passed it "
+                                f"on needing {doubt.needed}, but {name} held "
+                                f"{made[0].symbol} and {made[1].symbol}, which make it "
+                                f"(played by entry {seq})"))
+            if proof is None:
+                kept.append(doubt)
+            else:
+                fakes.append(proof)
+        game = replace(game, doubts=tuple(kept), fakes=game.fakes + tuple(fakes))
+        return game, tuple(fakes)
+
+    def _pair_since(self, state: PontisState, seat: int, doubt: Doubt,
+                    new: tuple[Card, ...]) -> tuple[Card, Card] | None:
+        earlier = [p.card for pile in state.game.banks for p in pile
+                   if p.player == seat and p.seq > doubt.seq and not p.foundation
+                   and not p.card.is_joker]
+        for i, card in enumerate(new):
+            for other in earlier + list(new[i + 1:]):
+                if pair_values(card, other) & doubt.targets:
+                    return (other, card)
+        return None
+
+    # liar ----------------------------------------------------------------------------------
+    def _liar(self, state: PontisState, action: Action):
+        if state.mode == "quick":
+            raise InvalidAction("calls of “liar!” are made in play mode, while cards are entered",
+                                rule="ACTION")
+        caller = state.players.index(action.player_name("caller", state.players))
+        points = state.settings.liar_points
+        if points == 0:
+            raise IllegalAction(
+                "calling “liar!” is off in this match (house rule liar_points is 0): "
+                "faking a miss is allowed and unpunished", rule="PONTIS-LIAR-3")
+        game = state.game
+        waiting = [i for i, f in enumerate(game.fakes if game else ()) if f.caller is None]
+        if not waiting:
+            raise IllegalAction(
+                "there is nothing to call: no fake miss or joker of this game has been proved "
+                "by a card played since, or every proof was already called",
+                rule="PONTIS-LIAR-3")
+        index = waiting[-1]
+        fake = game.fakes[index]
+        faker = state.players[fake.player]
+        if caller == fake.player:
+            raise IllegalAction(f"{faker} cannot call “liar!” on their own fake",
+                                rule="PONTIS-LIAR-3")
+        if state.settings.bank_scoring == "team" and caller in state.partners(fake.player):
+            raise IllegalAction(
+                f"{state.players[caller]} shares a bank with {faker} and cannot call “liar!” "
+                "on a partner", rule="PONTIS-LIAR-3")
+        fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
+        game = replace(game, fakes=fakes)
+        results = state.results
+        if game.phase == ENDED:
+            # The proving card ended the game; the call still counts in that game.
+            results = results[:-1] + (self._result(state, game),)
+        return replace(state, game=game, results=results), ()
+
+    # scoring (PONTIS-END-5, PONTIS-BANKS-2) --------------------------------------------------
+    def _rows(self, state: PontisState, cards: list[int], suits: list[int], liar: list[int],
+              ending: str | None, ended_by: int | None) -> tuple[Row, ...]:
+        team = state.settings.bank_scoring == "team"
+        rows = []
+        for seat in range(len(state.players)):
+            group = state.partners(seat) if team else (seat,)
+            bonus = 0
+            if ended_by is not None and ended_by in group:
+                bonus = GRAND_BONUS if ending == "out" else BLOCKED_PENALTY if ending == "blocked" else 0
+            rows.append(Row(player=seat, bank_cards=sum(cards[p] for p in group),
+                            suit_points=sum(suits[p] for p in group), bonus=bonus,
+                            liar_points=liar[seat]))
+        return tuple(rows)
+
+    def _game_rows(self, state: PontisState, game: Game) -> tuple[Row, ...]:
+        n = len(state.players)
+        cards, suits, liar = [0] * n, [0] * n, [0] * n
+        for pile in game.banks:
+            for placed in pile:
+                cards[placed.player] += 1
+                suits[placed.player] += placed.suit_point
+        for fake in game.fakes:
+            if fake.caller is not None:
+                liar[fake.caller] += state.settings.liar_points
+        return self._rows(state, cards, suits, liar, game.ending, game.ended_by)
+
+    def _result(self, state: PontisState, game: Game) -> Result:
+        return Result(number=game.number, dealer=game.dealer, foundation_suit=game.foundation_suit,
+                      ending=game.ending, ended_by=game.ended_by,
+                      rows=self._game_rows(state, game))
+
+    # quick scoring -------------------------------------------------------------------------
+    def _quick(self, state: PontisState, action: Action) -> PontisState:
+        if state.mode != "quick":
+            raise InvalidAction("“quick” is only for matches in quick mode; enter the cards "
+                                "with deal, reveal, play, pair and miss", rule="ACTION")
+        if state.match_over:
+            raise IllegalAction(
+                f"the match is over: it was set to {state.settings.games} games",
+                rule="PONTIS-END-5")
+        n = len(state.players)
+        cards = _per_player(state, action, "bank_cards", required=True)
+        suits = _per_player(state, action, "suit_points", required=False)
+        calls = _per_player(state, action, "liar_calls", required=False)
+        ending = action.choice("ending", ENDINGS)
+        ended_name = action.player_name("ended_by", state.players, optional=True)
+        ended_by = None if ended_name is None else state.players.index(ended_name)
+        suit = action.choice("foundation_suit", SUITS, optional=True)
+        if ending == "out" and ended_by is None:
+            raise IllegalAction("say who went out (“ended_by”)", rule="PONTIS-END-2")
+        if ending == "blocked" and ended_by is None:
+            raise IllegalAction(
+                "say who takes the −2 (“ended_by”): the first player who missed after the last "
+                "card was played", rule="PONTIS-END-4")
+        if ending == "complete_curdle" and ended_by is not None:
+            raise IllegalAction(
+                "a game ending on a complete curdle has no bonus and no penalty: leave "
+                "“ended_by” out", rule="PONTIS-END-3")
+        if any(calls) and state.settings.liar_points == 0:
+            raise IllegalAction("calling “liar!” is off in this match (house rule liar_points "
+                                "is 0)", rule="PONTIS-LIAR-3")
+        hand_size, out_of_play = divmod(PACK + state.settings.jokers - state.bank_count, n)
+        # Check the entries against what a game can hold, per group of bank sharers.
+        groups = sorted({state.partners(p) for p in range(n)})
+        for group in groups:
+            names = " & ".join(state.players[p] for p in group)
+            foundations = len({b for p in group for b in state.banks_of(p)})
+            held = sum(cards[p] for p in group)
+            most = hand_size * len(group) + foundations
+            if not foundations <= held <= most:
+                raise IllegalAction(
+                    f"{names}: {held} bank cards is impossible; the bank{'s' if foundations > 1 else ''} "
+                    f"hold{'' if foundations > 1 else 's'} from {foundations} to {most} cards",
+                    rule="PONTIS-END-5")
+            if sum(suits[p] for p in group) > held - foundations:
+                raise IllegalAction(
+                    f"{names}: more suit points than cards played onto the bank",
+                    rule="PONTIS-SUIT-1")
+            if ending == "out" and ended_by in group and len(group) == 1 and held != most:
+                raise IllegalAction(
+                    f"{names} went out, so all {hand_size} cards of the hand and "
+                    f"{foundations} foundation{'s' if foundations > 1 else ''} are on the "
+                    f"bank: {most} cards, not {held}", rule="PONTIS-END-2")
+        liar = [c * state.settings.liar_points for c in calls]
+        number = len(state.results)
+        result = Result(number=number, dealer=number % n, foundation_suit=suit, ending=ending,
+                        ended_by=ended_by,
+                        rows=self._rows(state, cards, suits, liar, ending, ended_by))
+        return replace(state, results=state.results + (result,))
+
+    # view ----------------------------------------------------------------------------------
+    def _ending_text(self, state: PontisState, game: Game) -> str:
+        if game.ending == "out":
+            return f"{state.players[game.ended_by]} went out"
+        if game.ending == "complete_curdle":
+            return "complete curdle"
+        return f"blocked, −2 for {state.players[game.ended_by]}"
+
+    def _phase(self, state: PontisState) -> str:
+        if state.in_progress:
+            return state.game.phase
+        return PHASE_OVER if state.match_over else PHASE_DEAL
+
+    def _can_call(self, state: PontisState) -> bool:
+        return (state.mode == "play" and state.settings.liar_points > 0 and state.game is not None
+                and any(f.caller is None for f in state.game.fakes))
+
+    def view(self, state: PontisState) -> dict[str, Any]:
+        players = state.players
+        n = len(players)
+        game = state.game
+        phase = self._phase(state)
+        legal = list(LEGAL_BY_PHASE.get(phase, ["quick" if state.mode == "quick" else "deal"]))
+        if self._can_call(state):
+            legal.append("liar")
+        actors = self._actors(state)
+        totals = {name: 0 for name in players}
+        history = []
+        for result in state.results:
+            scores = {players[r.player]: r.score for r in result.rows}
+            for name, score in scores.items():
+                totals[name] += score
+            history.append({
+                "deal": result.number, "dealer": players[result.dealer],
+                "foundation_suit": result.foundation_suit, "ending": result.ending,
+                "ended_by": None if result.ended_by is None else players[result.ended_by],
+                "rows": [{"player": players[r.player], "bank_cards": r.bank_cards,
+                          "suit_points": r.suit_points, "bonus": r.bonus,
+                          "liar_points": r.liar_points, "score": r.score} for r in result.rows],
+                "scores": scores,
+            })
+        rows = self._game_rows(state, game) if game is not None else None
+        in_turn = game.bank_in_turn if state.in_progress else None
+        bridge: list[int] = []
+        pair_targets: list[int] = []
+        if in_turn is not None and phase in (PHASE_PLAY, PHASE_SUM):
+            full = self._bridge(state, in_turn)
+            bridge = sorted(full - {0})
+            if phase == PHASE_SUM:
+                pair_targets = sorted(full)
+        banks = []
+        for bank in range(state.bank_count):
+            pile = game.banks[bank] if game is not None else ()
+            top = pile[-1] if pile else None
+            seats = state.bank_players(bank)
+            banks.append({
+                "bank": bank, "player": players[seats[0]], "players": [players[p] for p in seats],
+                "top": None if top is None else str(top.counts_as),
+                "joker": bool(top is not None and top.card.is_joker),
+                "count": len(pile) if pile or game is None or state.mode == "quick" else 1,
+                "values": [] if top is None else list(top_values(top.counts_as)),
+            })
+        holder = None
+        if state.in_progress and game.sum_holder is not None:
+            holder = game.sum_holder
+        elif state.in_progress and game.curdle_claim is not None:
+            holder = game.curdle_claim
+        dealer = game.dealer if game is not None else 0
+        fakes = [] if game is None else [
+            {"seq": f.seq, "missed_at": f.doubt_seq, "player": players[f.player], "rule": f.rule,
+             "message": f.message,
+             "called_by": None if f.caller is None else players[f.caller]} for f in game.fakes]
+        return {
+            "game": self.name,
+            "mode": state.mode,
+            "players": list(players),
+            "deal": 0 if game is None else game.number,
+            "games_played": len(state.results),
+            "phase": phase,
+            "turn": players[actors[0]] if actors else None,
+            "turn_players": [players[p] for p in actors],
+            "dealer": players[dealer],
+            "next_dealer": None if state.match_over
+            else players[(len(state.results) + state.in_progress) % n],
+            "deal_over": game is not None and game.phase == ENDED,
+            "match_over": state.match_over,
+            "scores": totals,
+            "deal_scores": None if rows is None else {players[r.player]: r.score for r in rows},
+            "findings": [f.as_dict() for f in state.findings],
+            "settings": {f.name: getattr(state.settings, f.name) for f in fields(state.settings)},
+            "legal": legal,
+            "bank_count": state.bank_count,
+            "banks": banks,
+            "bank_in_turn": in_turn,
+            "hands": {players[p]: (game.hands[p] if game is not None and state.mode == "play" else 0)
+                      for p in range(n)},
+            "hand_size": 0 if game is None else game.hand_size,
+            "out_of_play": 0 if game is None else game.out_of_play,
+            "foundation_suit": None if game is None else game.foundation_suit,
+            "suit_points": {players[r.player]: r.suit_points for r in rows} if rows
+            else {name: 0 for name in players},
+            "bridge": bridge,
+            "pair_targets": pair_targets,
+            "sum_ability": None if holder is None else players[state.bank_players(holder)[0]],
+            "misses_in_row": game.misses_in_row if state.in_progress else 0,
+            "jokers_left": (state.settings.jokers - game.jokers_played) if game is not None
+            else state.settings.jokers,
+            "ending": None if game is None else game.ending,
+            "ended_by": None if game is None or game.ended_by is None else players[game.ended_by],
+            "fakes": fakes,
+            "history": history,
+        }
+
+
+# --- small tuple helpers -------------------------------------------------------------------
+
+def _put(banks: tuple[tuple[Placed, ...], ...], bank: int,
+         placed: tuple[Placed, ...]) -> tuple[tuple[Placed, ...], ...]:
+    return banks[:bank] + (banks[bank] + placed,) + banks[bank + 1:]
+
+
+def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return values[:index] + (values[index] + delta,) + values[index + 1:]
+
+
+def _per_player(state: PontisState, action: Action, name: str, *, required: bool) -> list[int]:
+    """A quick-scoring field: {player name: whole number >= 0}."""
+    raw = action.raw(name)
+    if raw is None:
+        if required:
+            raise InvalidAction(f"“quick” needs the field \"{name}\": {{player: number}}",
+                                rule="ACTION")
+        return [0] * len(state.players)
+    if not isinstance(raw, dict):
+        raise InvalidAction(f"\"{name}\" must be an object {{player name: number}}", rule="ACTION")
+    values = [0] * len(state.players)
+    for key, value in raw.items():
+        if key not in state.players:
+            raise InvalidAction(f"{key!r} in \"{name}\" is not a player in this match",
+                                rule="ACTION")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise InvalidAction(f"\"{name}\" for {key} must be a whole number from 0",
+                                rule="ACTION")
+        values[state.players.index(key)] = value
+    if required:
+        missing = [p for p in state.players if p not in raw]
+        if missing:
+            raise InvalidAction(f"\"{name}\" needs a number for {', '.join(missing)}",
+                                rule="ACTION")
+    return values
+
+
+GAME = register(PontisGame())

@@ -1,0 +1,179 @@
+"""The JSON action API of docs/api.md, driven through a Pontis match."""
+from __future__ import annotations
+
+import random
+
+from referee.simulate import PontisTable
+
+PLAYERS = ("Ann", "Ben", "Cat")
+
+
+def opening(api, match):
+    """Ann deals hearts; foundations 5♥ (Ann), 9♥ (Ben), Q♥ (Cat); Ben bridges 4."""
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    api.act(match, {"type": "reveal", "card": "5h"})
+    api.act(match, {"type": "reveal", "card": "9h"})
+    return api.act(match, {"type": "play", "card": "4c"})
+
+
+def test_create_returns_id_token_links_and_the_common_state(api):
+    match = api.create()
+    assert set(match) == {"id", "scorer_token", "links", "state"}
+    assert len(match["scorer_token"]) >= 40
+    assert match["links"]["viewer"].endswith(f"/m/{match['id']}")
+    assert match["scorer_token"] in match["links"]["scorer"]
+    state = match["state"]
+    for key in ("game", "mode", "players", "seq", "deal", "phase", "turn", "dealer", "deal_over", "match_over",
+                "scores", "deal_scores", "findings", "settings", "banks", "hands", "suit_points", "bridge",
+                "sum_ability", "ending"):
+        assert key in state, key
+    assert state["players"] == list(PLAYERS) and state["seq"] == 0 and state["dealer"] == "Ann"
+    assert state["settings"]["jokers"] == 2 and state["settings"]["liar_points"] == 0
+
+
+def test_create_rejects_bad_games_players_and_settings(client):
+    for body, rule in (({"game": "chess", "players": ["A", "B"]}, "SETUP"),
+                       ({"game": "pontis", "players": ["Ann"]}, "PONTIS-SETUP-1"),
+                       ({"game": "pontis", "players": ["Ann", "Ben"], "settings": {"jokers": 9}}, "SETTINGS"),
+                       ({"game": "pontis", "players": ["Ann", "Ben"], "settings": {"colour": 1}}, "SETTINGS"),
+                       ({"game": "pontis", "players": ["Ann", "Ben"], "mode": "fast"}, "SETTINGS")):
+        response = client.post("/api/matches", json=body)
+        assert response.status_code == 422
+        assert response.get_json()["error"]["rule"] == rule
+    assert client.post("/api/matches", data="not json").status_code == 422
+
+
+def test_every_action_type_through_the_api(api):
+    match = api.create()
+    result = opening(api, match)
+    assert result["seq"] == 4 and result["findings"] == []
+    state = result["state"]
+    assert state["turn"] == "Cat" and state["phase"] == "reveal"
+    assert [b["top"] for b in state["banks"]] == ["5h", "4c", None]
+    assert state["hands"]["Ben"] == state["hand_size"] - 1
+    api.act(match, {"type": "reveal", "card": "Qh"})
+    state = api.act(match, {"type": "play", "card": "8s"})["state"]          # bridge |12 - 4| = 8
+    assert state["turn"] == "Ann" and state["bridge"] == [3]                   # |5 - 8|
+    state = api.act(match, {"type": "play", "card": "3s", "player": "Ann"})["state"]
+    assert state["suit_points"]["Ann"] == 1                                    # 3♠ on Cat's 8♠
+    state = api.act(match, {"type": "play", "card": "JK", "as": "Ad"})["state"]  # Ben needs |4 - 3| = 1
+    assert state["banks"][1]["top"] == "Ad" and state["banks"][1]["joker"] is True
+    assert state["hands"]["Ben"] == state["hand_size"] - 2
+    state = api.act(match, {"type": "miss"})["state"]                          # Cat
+    assert state["turn"] == "Ann"
+
+
+def test_a_proven_fake_miss_is_a_finding_and_liar_scores(api):
+    match = api.create(settings={"liar_points": 2})
+    opening(api, match)
+    api.act(match, {"type": "reveal", "card": "Qh"})
+    api.act(match, {"type": "miss"})                     # Cat fakes: she holds 8♣ and needs 8
+    for card in ("7d", "3c", "9s", "2c", "Ac"):          # Ann 7, Ben 3, Cat 9, Ann 2, Ben 1
+        assert api.act(match, {"type": "play", "card": card})["findings"] == []
+    error = api.act(match, {"type": "liar", "caller": "Ann"}, status=422)["error"]
+    assert error["rule"] == "PONTIS-LIAR-3"              # nothing proven yet
+    result = api.act(match, {"type": "play", "card": "8c"})  # Cat needs |9 - 1| or |9 - 14|: 8 or 5
+    assert [f["rule"] for f in result["findings"]] == ["PONTIS-LIAR-2"]
+    assert "Cat" in result["findings"][0]["message"]
+    assert "liar" in result["state"]["legal"]
+    before = result["state"]["deal_scores"]["Ann"]
+    state = api.act(match, {"type": "liar", "caller": "Ann"})["state"]
+    assert state["deal_scores"]["Ann"] == before + 2
+    assert api.act(match, {"type": "liar", "caller": "Ben"}, status=422)["error"]["rule"] == "PONTIS-LIAR-3"
+
+
+def test_quick_mode_records_a_whole_game(api):
+    match = api.create(mode="quick")
+    assert api.act(match, {"type": "deal", "foundation_suit": "h"}, status=422)["error"]["rule"] == "ACTION"
+    state = api.act(match, {"type": "quick", "ending": "out", "ended_by": "Ann",
+                            "bank_cards": {"Ann": 18, "Ben": 9, "Cat": 5},
+                            "suit_points": {"Ann": 3, "Ben": 1, "Cat": 0}})["state"]
+    assert state["scores"] == {"Ann": 18 + 3 + 4, "Ben": 10, "Cat": 5}
+    error = api.act(match, {"type": "quick", "ending": "out", "ended_by": "Ann",
+                            "bank_cards": {"Ann": 99, "Ben": 9, "Cat": 5}}, status=422)["error"]
+    assert error["rule"] == "PONTIS-END-5"
+
+
+def test_misses_give_the_sum_ability_and_a_pair_spends_it(api):
+    match = api.create()
+    opening(api, match)
+    api.act(match, {"type": "reveal", "card": "Qh"})
+    api.act(match, {"type": "miss"})       # Cat
+    api.act(match, {"type": "miss"})       # Ann
+    state = api.act(match, {"type": "miss"})["state"]  # Ben: three misses in a row
+    assert state["sum_ability"] == "Cat" and state["turn"] == "Cat" and state["phase"] == "sum"
+    # Cat's bridge: own Q♥ (12) against Ben's 4♣: 8. 5 + 3 = 8.
+    state = api.act(match, {"type": "pair", "cards": ["5c", "3d"], "top": "3d"})["state"]
+    assert state["sum_ability"] is None and state["banks"][2]["top"] == "3d" and state["banks"][2]["count"] == 3
+
+
+def test_illegal_and_malformed_entries_are_422_with_rule_ids(api):
+    match = api.create()
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    error = api.act(match, {"type": "reveal", "card": "5c"}, status=422)["error"]
+    assert error["rule"].startswith("PONTIS-") and "5♣" in error["message"]
+    api.act(match, {"type": "reveal", "card": "5h"})
+    error = api.act(match, {"type": "reveal", "card": "5h"}, status=422)["error"]
+    assert error["rule"] == "PONTIS-TURN-5"
+    api.act(match, {"type": "reveal", "card": "9h"})
+    error = api.act(match, {"type": "play", "card": "7c"}, status=422)["error"]
+    assert error["rule"] == "PONTIS-TURN-3" and "7♣" in error["message"] and "4" in error["message"]
+    assert api.act(match, {"type": "play", "card": "4c", "player": "Cat"}, status=422)["error"]["rule"] == "TURN"
+    assert api.act(match, {"type": "play", "card": "4x"}, status=422)["error"]["rule"] == "CARD"
+    assert api.act(match, {"type": "fly"}, status=422)["error"]["rule"] == "ACTION"
+    assert api.act(match, {"card": "4c"}, status=422)["error"]["rule"] == "ACTION"
+    assert api.state(match)["seq"] == 3
+
+
+def test_writes_need_the_scorer_token(api, client):
+    match = api.create()
+    url = f"/api/matches/{match['id']}/actions"
+    deal = {"type": "deal", "foundation_suit": "h"}
+    assert client.post(url, json=deal).status_code == 401
+    assert client.post(url, json=deal, headers={"Authorization": "Bearer wrong"}).status_code == 403
+    other = api.create()
+    assert client.post(url, json=deal, headers={"Authorization": f"Bearer {other['scorer_token']}"}).status_code == 403
+    assert api.state(match)["seq"] == 0
+    assert client.post("/api/matches/nope/actions", json=deal).status_code == 404
+
+
+def test_a_retry_with_the_same_id_is_appended_once(api):
+    match = api.create()
+    first = api.act(match, {"type": "deal", "foundation_suit": "h", "id": "tap-1"})
+    again = api.act(match, {"type": "deal", "foundation_suit": "h", "id": "tap-1"})
+    assert first == again
+    assert len(api.client.get(f"/api/matches/{match['id']}/log").get_json()) == 1
+
+
+def test_a_stale_expect_is_409_and_appends_nothing(api):
+    match = api.create()
+    api.act(match, {"type": "deal", "foundation_suit": "h", "expect": 0})
+    body = api.act(match, {"type": "reveal", "card": "5h", "expect": 0}, status=409)
+    assert body["error"]["rule"] == "EXPECT" and body["state"]["seq"] == 1
+    api.act(match, {"type": "reveal", "card": "5h", "expect": 1})
+
+
+def test_undo_is_logged_and_the_log_marks_it(api):
+    match = api.create()
+    opening(api, match)
+    state = api.act(match, {"type": "undo"})["state"]
+    assert state["turn"] == "Ben" and state["banks"][1]["top"] == "9h"
+    log = api.client.get(f"/api/matches/{match['id']}/log").get_json()
+    assert [(e["seq"], e["action"]["type"], e["undone"]) for e in log] == [
+        (1, "deal", False), (2, "reveal", False), (3, "reveal", False), (4, "play", True), (5, "undo", False)]
+    assert all(e["time"].endswith("+00:00") for e in log)
+
+
+def test_a_long_random_match_replays_identically(api, app):
+    from referee import store
+
+    match = api.create()
+    table = PontisTable(list(PLAYERS), random.Random(7))
+    state = match["state"]
+    for _ in range(150):
+        action = table.next_action(state)
+        state_before = state
+        state = api.act(match, action)["state"]
+        table.accepted(action, state_before)
+    store.clear_cache()
+    assert api.state(match) == state
