@@ -33,7 +33,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from htmx_flask import Htmx
 
     from referee.store import db
-    from referee.web import api, pages, pdf
+    from referee.web import api, pages, pdf, security
 
     db.init_app(app)
     Migrate(app, db, directory=str(MIGRATIONS))
@@ -44,6 +44,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pdf.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
     pages.register_filters(app)
+    security.init_app(app)
     return app
 
 

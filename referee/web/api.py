@@ -1,9 +1,10 @@
 """The JSON action API of docs/api.md. Views only: every rule lives in the engines."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
 from referee import store
+from referee.web.security import may_create_match
 from referee.rules import RuleViolation
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -38,6 +39,8 @@ def _json_body():
 
 @bp.post("/matches")
 def create():
+    if not may_create_match(current_app):
+        return error(429, "RATE", "too many new matches from this address: wait a few minutes")
     data = _json_body()
     if not isinstance(data, dict):
         return error(422, "ACTION", "send a JSON object: {\"game\", \"players\", \"settings\", \"mode\"}")

@@ -9,8 +9,8 @@ import uuid
 from datetime import timezone
 
 import segno
-from flask import (Blueprint, Flask, abort, make_response, redirect, render_template, request, session,
-                   url_for)
+from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
+                   session, url_for)
 from markupsafe import Markup
 
 from referee import games, store
@@ -19,6 +19,7 @@ from referee.rulebook import book
 from referee.rules import RuleViolation
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
+from referee.web.security import may_create_match
 
 bp = Blueprint("pages", __name__)
 
@@ -92,6 +93,10 @@ def new_match():
         return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name))
     error = None
     if form.validate_on_submit() and rules_form.validate():
+        if not may_create_match(current_app):
+            error = RuleViolation("Too many new matches from this phone: wait a few minutes.", rule="RATE")
+            return render_template("pages/new.html", form=form, rules_form=rules_form,
+                                   game=games.get(game_name), error=error), 429
         try:
             match, token, _ = store.create_match(
                 form.game.data, form.player_names(), settings_from(rules_form, form.game.data),

@@ -43,3 +43,14 @@ def live_server(tmp_path):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=5)
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(page):
+    """Every browser test also proves the pages run under the Content-Security-Policy and
+    without script errors."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield
+    assert [e for e in errors if "Failed to load resource" not in e] == []
