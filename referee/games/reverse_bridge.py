@@ -1,0 +1,850 @@
+"""Reverse Bridge: each partnership bids the number of tricks the OPPONENTS will take.
+
+Spec: ``rules/reverse-bridge.md`` (rule ids ``RB-...``). Four players in seat order North,
+East, South, West; North-South ("NS") play East-West ("EW").
+
+The referee never sees a hand. During play it checks only what the table can see: turn order,
+the auction, cards already played, trick winners. A failure to follow suit is proved live
+only when the same player later plays a card of the suit they showed out of. Once the 13th
+trick is in, every card has been played, so every hand at every trick is known: the audit
+then checks every play against the follow-suit and forced-capture rules and lists each breach.
+The table may correct the opponents' trick count (``adjust``) before the next deal.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from referee.cards import SUIT_SYMBOLS, Card, show
+from referee.games import register
+from referee.rules import (
+    Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
+    house_rule,
+)
+
+# --- rule tables ---------------------------------------------------------------------------
+
+SEAT_NAMES = ("North", "East", "South", "West")
+TEAMS = ("NS", "EW")
+CARDS_PER_HAND = 13
+TRICKS_PER_HAND = 13
+MAX_LEVEL = 13
+
+# Lowest to highest: the order a bid must climb (RB-AUCTION-1/2).
+DENOMINATIONS = ("C", "D", "H", "S", "NT")
+DENOMINATION_SUIT = {"C": "c", "D": "d", "H": "h", "S": "s", "NT": None}
+DENOMINATION_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+DENOMINATION_SPELLINGS = {
+    "C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT",
+    "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+    "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S", "NOTRUMP": "NT", "NO TRUMP": "NT",
+}
+
+# Ace high (RB-PLAY-3).
+RANK_ORDER = {rank: i for i, rank in enumerate(
+    ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+# RB-SCORE-2/3: the bidders' points per level when the opponents reach the level, the no
+# trump bonus, and what each trick off the level pays the opponents.
+POINTS_PER_LEVEL = {"C": 2, "D": 2, "H": 3, "S": 3, "NT": 3}
+NO_TRUMP_BONUS = 1
+POINTS_PER_TRICK_OFF = 5
+
+# The columns of the source's Table 1: clubs and diamonds score alike, so do hearts and spades.
+TABLE_GROUPS = (("C", "D"), ("H", "S"), ("NT",))
+
+
+# --- settings ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Settings(BaseSettings):
+    hands: int = house_rule(
+        8, "Number of hands in the match (a multiple of 4, so everyone deals equally often)",
+        label="Hands", minimum=4, maximum=100)
+    capture_over_partner: bool = house_rule(
+        False, "Forced capture applies even when your partner is already winning the trick "
+        "(the first playtest rule)", label="Capture over partner")
+    no_forced_capture: bool = house_rule(
+        False, "No forced capture: only follow suit, as in Whist", label="No forced capture")
+
+    def validate(self) -> None:
+        if self.hands % 4:
+            raise InvalidAction(
+                f"house rule hands must be a multiple of 4 (4, 8, 12 ...), not {self.hands}",
+                rule="SETTINGS")
+        if self.capture_over_partner and self.no_forced_capture:
+            raise InvalidAction(
+                "choose either capture over partner or no forced capture, not both: "
+                "one strengthens forced capture, the other removes it", rule="SETTINGS")
+
+
+# --- values --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the auction; a pass has no level."""
+
+    seat: int
+    seq: int
+    level: int | None = None
+    denomination: str | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    denomination: str
+    bidder: int          # seat that made the final bid: their side is the bidding team
+    first_bidder: int    # first seat to bid the final denomination (RB-AUCTION-5)
+
+    @property
+    def team(self) -> str:
+        return team_of(self.bidder)
+
+    @property
+    def leader(self) -> int:
+        return (self.first_bidder + 1) % 4
+
+    @property
+    def trump(self) -> str | None:
+        return DENOMINATION_SUIT[self.denomination]
+
+
+@dataclass(frozen=True)
+class Play:
+    seat: int
+    card: Card
+    seq: int
+
+
+@dataclass(frozen=True)
+class Trick:
+    number: int                     # 1-based within the hand
+    leader: int
+    plays: tuple[Play, ...] = ()
+    winner: int | None = None       # set when the fourth card is in
+
+    @property
+    def led_suit(self) -> str | None:
+        return self.plays[0].card.suit if self.plays else None
+
+
+@dataclass(frozen=True)
+class Breach:
+    """A breach of RB-PLAY-1/2 in one hand, with the facts the score sheet prints."""
+
+    rule: str
+    message: str
+    seq: int            # the entry that proved it
+    trick: int
+    seat: int
+    card: Card          # the card played at the breach
+    obliged: str        # what the player had to play
+    source: str         # "live" (proved by a later card) or "audit" (end of hand)
+
+    def finding(self) -> Finding:
+        return Finding(self.rule, self.message, self.seq)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    tricks: int         # the opponents' tricks the table settled on
+    reason: str
+    seq: int
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished hand (a passed-out hand is no hand and has no record)."""
+
+    number: int                     # 0-based, passed-out hands not counted
+    dealer: int
+    contract: Contract
+    taken: tuple[int, int]          # tricks NS, EW as played (or as entered in quick mode)
+    calls: tuple[Call, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    breaches: tuple[Breach, ...] = ()
+    adjustment: Adjustment | None = None
+    quick: bool = False
+
+    @property
+    def played_opponents_tricks(self) -> int:
+        return self.taken[1 - TEAMS.index(self.contract.team)]
+
+    @property
+    def opponents_tricks(self) -> int:
+        if self.adjustment is not None:
+            return self.adjustment.tricks
+        return self.played_opponents_tricks
+
+    @property
+    def scores(self) -> dict[str, int]:
+        bidders, opponents = score(self.contract.level, self.contract.denomination,
+                                   self.opponents_tricks)
+        if self.contract.team == "NS":
+            return {"NS": bidders, "EW": opponents}
+        return {"NS": opponents, "EW": bidders}
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    settings: Settings
+    mode: str
+    phase: str                      # "deal", "auction", "play", "audit", "match_over"
+    dealer: int                     # of the hand in progress or just finished; in "deal": next
+    calls: tuple[Call, ...] = ()
+    contract: Contract | None = None
+    tricks: tuple[Trick, ...] = ()  # finished tricks of the hand in progress or just finished
+    current: Trick | None = None
+    live_breaches: tuple[Breach, ...] = ()
+    history: tuple[HandRecord, ...] = ()
+    passed_out: int = 0
+    findings: tuple[Finding, ...] = ()
+
+
+# --- small pure helpers --------------------------------------------------------------------
+
+def team_of(seat: int) -> str:
+    return TEAMS[seat % 2]
+
+
+def other_team(team: str) -> str:
+    return TEAMS[1 - TEAMS.index(team)]
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def bid_text(level: int, denomination: str) -> str:
+    return f"{level}{DENOMINATION_SYMBOL[denomination]}"
+
+
+def bid_rank(level: int, denomination: str) -> int:
+    return (level - 1) * len(DENOMINATIONS) + DENOMINATIONS.index(denomination)
+
+
+def bid_from_rank(rank: int) -> tuple[int, str]:
+    return rank // len(DENOMINATIONS) + 1, DENOMINATIONS[rank % len(DENOMINATIONS)]
+
+
+def beats(card: Card, best: Card, trump: str | None) -> bool:
+    """Does ``card`` take the trick from ``best``, the card winning it so far? (RB-PLAY-3)"""
+    if card.suit == best.suit:
+        return RANK_ORDER[card.rank] > RANK_ORDER[best.rank]
+    return card.suit == trump
+
+
+def winning_play(plays: Iterable[Play], trump: str | None) -> Play:
+    best: Play | None = None
+    for play in plays:
+        if best is None or beats(play.card, best.card, trump):
+            best = play
+    assert best is not None
+    return best
+
+
+def score(level: int, denomination: str, opponents_tricks: int) -> tuple[int, int]:
+    """RB-SCORE-2/3: (bidding team's points, opponents' points) for one hand."""
+    if not 1 <= level <= MAX_LEVEL or denomination not in DENOMINATIONS:
+        raise ValueError(f"no such bid: {level} {denomination}")
+    if not 0 <= opponents_tricks <= TRICKS_PER_HAND:
+        raise ValueError(f"a hand has {TRICKS_PER_HAND} tricks, not {opponents_tricks}")
+    bidders = 0
+    if opponents_tricks >= level:
+        bidders = level * POINTS_PER_LEVEL[denomination]
+        if denomination == "NT":
+            bidders += NO_TRUMP_BONUS
+    return bidders, POINTS_PER_TRICK_OFF * abs(opponents_tricks - level)
+
+
+def scoring_table() -> dict[str, Any]:
+    """The whole scoring table as the source's Table 1 lays it out (RB-SCORE-5): one row per
+    number of tricks the opponents took (0-13), one column per bid (13 levels × clubs or
+    diamonds, hearts or spades, no trump = 39); each cell is [bidders, opponents]."""
+    columns = []
+    for group in TABLE_GROUPS:
+        for level in range(1, MAX_LEVEL + 1):
+            columns.append({
+                "level": level, "denominations": list(group),
+                "label": f"{level} " + "/".join(DENOMINATION_SYMBOL[d] for d in group),
+            })
+    rows = []
+    for tricks in range(TRICKS_PER_HAND + 1):
+        rows.append({"tricks": tricks, "cells": [
+            list(score(col["level"], col["denominations"][0], tricks)) for col in columns]})
+    return {"columns": columns, "rows": rows}
+
+
+@dataclass(frozen=True)
+class Duty:
+    """What a player had to play at one moment: one of ``cards``."""
+
+    cards: tuple[Card, ...]
+    text: str
+    rule: str
+
+
+def duty(hand: Iterable[Card], so_far: tuple[Play, ...], seat: int, trump: str | None,
+         settings: Settings) -> Duty | None:
+    """RB-PLAY-1/2: what ``seat``, holding ``hand``, must play onto the trick ``so_far``
+    (None: any card). Used by the audit, where every hand is known."""
+    if not so_far:
+        return None                                     # the leader plays any card
+    led = so_far[0].card.suit
+    winning = winning_play(so_far, trump)
+    best = winning.card
+    partner_winning = winning.seat == partner_of(seat)
+    forced = not settings.no_forced_capture and (
+        settings.capture_over_partner or not partner_winning)
+    ordered = sorted(hand, key=lambda c: (c.suit, RANK_ORDER[c.rank]))
+    following = tuple(c for c in ordered if c.suit == led)
+    if following:
+        if forced:
+            winners = tuple(c for c in following if beats(c, best, trump))
+            if winners:
+                return Duty(winners, f"follow suit and win the trick with a "
+                            f"{SUIT_SYMBOLS[led]} higher than {best.symbol}", "RB-PLAY-2")
+        return Duty(following, f"follow suit with a {SUIT_SYMBOLS[led]}", "RB-PLAY-1")
+    if not forced or trump is None:
+        return None
+    trumps = tuple(c for c in ordered if c.suit == trump)
+    if not trumps:
+        return None
+    over = tuple(c for c in trumps if beats(c, best, trump))
+    if over and best.suit == trump:
+        return Duty(over, f"overtrump {best.symbol} with a higher {SUIT_SYMBOLS[trump]}",
+                    "RB-PLAY-2")
+    if over:
+        return Duty(over, f"trump with a {SUIT_SYMBOLS[trump]} to win the trick", "RB-PLAY-2")
+    return Duty(trumps, f"trump with a {SUIT_SYMBOLS[trump]} even though it cannot beat "
+                f"{best.symbol} (a player who cannot follow must trump)", "RB-PLAY-2")
+
+
+def hands_at(tricks: tuple[Trick, ...]) -> list[dict[int, tuple[Card, ...]]]:
+    """Every seat's hand at the start of every trick of a fully played hand: the cards it
+    played from that trick on."""
+    result = []
+    for index in range(len(tricks)):
+        held: dict[int, list[Card]] = {seat: [] for seat in range(4)}
+        for trick in tricks[index:]:
+            for play in trick.plays:
+                held[play.seat].append(play.card)
+        result.append({seat: tuple(cards) for seat, cards in held.items()})
+    return result
+
+
+def audit(tricks: tuple[Trick, ...], trump: str | None, settings: Settings,
+          players: tuple[str, ...], seq: int) -> tuple[Breach, ...]:
+    """Check every play of a finished hand against RB-PLAY-1/2; one Breach per play that
+    did not do what the player was obliged to do."""
+    breaches = []
+    for trick, hands in zip(tricks, hands_at(tricks)):
+        for position, play in enumerate(trick.plays):
+            owed = duty(hands[play.seat], trick.plays[:position], play.seat, trump, settings)
+            if owed is None or play.card in owed.cards:
+                continue
+            led = trick.plays[0].card.suit
+            rule = "RB-PLAY-1" if any(c.suit == led for c in owed.cards) and \
+                play.card.suit != led else owed.rule
+            name = players[play.seat]
+            breaches.append(Breach(
+                rule=rule, seq=seq, trick=trick.number, seat=play.seat, card=play.card,
+                obliged=owed.text, source="audit",
+                message=(f"Trick {trick.number}: {name} played {play.card.symbol} (entry "
+                         f"{play.seq}) but had to {owed.text}, holding {show(owed.cards)}."),
+            ))
+    return tuple(breaches)
+
+
+def pending_show_outs(tricks: Iterable[Trick], seat: int) -> dict[str, list[tuple[Trick, Play]]]:
+    """The times ``seat`` failed to follow each suit since it last played that suit: each is
+    a revoke the moment the seat plays that suit again."""
+    pending: dict[str, list[tuple[Trick, Play]]] = {}
+    for trick in tricks:
+        led = trick.led_suit
+        for play in trick.plays:
+            if play.seat != seat:
+                continue
+            pending.pop(play.card.suit, None)
+            if play.card.suit != led:
+                pending.setdefault(led, []).append((trick, play))
+    return pending
+
+
+# --- the engine ----------------------------------------------------------------------------
+
+PLAY_ACTIONS = ("deal", "bid", "pass", "play", "adjust")
+QUICK_ACTIONS = ("quick",)
+
+
+class ReverseBridge(GameRules):
+    name = "reverse-bridge"
+    title = "Reverse Bridge"
+    rule_prefix = "RB"
+    settings_type = Settings
+    min_players = 4
+    max_players = 4
+    team_game = True
+
+    # -- protocol --
+
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
+        return State(players=tuple(players), settings=settings, mode=mode, phase="deal", dealer=0)
+
+    def turn(self, state: State) -> str | None:
+        seat = self._turn_seat(state)
+        return None if seat is None else state.players[seat]
+
+    def check_actor(self, state: State, action: Action) -> None:
+        # An adjustment is the whole table's decision: anyone may enter it.
+        if action.type == "adjust":
+            named = action.raw("player")
+            if named is not None and named not in state.players:
+                raise InvalidAction(f"{named!r} is not a player in this match", rule="ACTION")
+            return
+        super().check_actor(state, action)
+
+    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        handlers = {
+            "deal": self._deal, "bid": self._bid, "pass": self._pass, "play": self._play,
+            "adjust": self._adjust, "quick": self._quick,
+        }
+        handler = handlers.get(action.type)
+        if handler is None:
+            raise InvalidAction(
+                f"Reverse Bridge has no action “{action.type}”: use "
+                f"{', '.join(PLAY_ACTIONS + QUICK_ACTIONS)}", rule="ACTION")
+        if state.mode == "quick" and action.type not in QUICK_ACTIONS:
+            raise InvalidAction(
+                f"this match keeps results only: enter each hand with “quick”, not "
+                f"“{action.type}”", rule="ACTION")
+        if state.mode == "play" and action.type in QUICK_ACTIONS:
+            raise InvalidAction(
+                "this match is played card by card: “quick” is only for a results-only match",
+                rule="ACTION")
+        if state.phase == "match_over" and action.type != "adjust":
+            raise IllegalAction(
+                f"the match is over: all {state.settings.hands} hands have been played",
+                rule="RB-SCORE-5")
+        return handler(state, action, seq)
+
+    # -- dealing and the auction --
+
+    def _deal(self, state: State, action: Action, seq: int):
+        if state.phase in ("auction", "play"):
+            raise IllegalAction(
+                f"hand {len(state.history) + 1} is still being played "
+                f"({self._progress(state)}): a new deal comes after its 13th trick",
+                rule="RB-SETUP-1")
+        # From "audit" the deal passes on and accepts the last hand's result as it stands.
+        dealer = (state.dealer + 1) % 4 if state.phase == "audit" else state.dealer
+        return dataclasses.replace(
+            state, phase="auction", dealer=dealer, calls=(), contract=None, tricks=(),
+            current=None, live_breaches=()), ()
+
+    def _bid(self, state: State, action: Action, seq: int):
+        self._require_auction(state, "bid")
+        level = action.integer("level", minimum=-10**9)
+        denomination = read_denomination(action)
+        if not 1 <= level <= MAX_LEVEL:
+            raise IllegalAction(
+                f"a bid is a level from 1 to {MAX_LEVEL} (the tricks you predict the opponents "
+                f"take), not {level}", rule="RB-AUCTION-1")
+        last = last_bid(state.calls)
+        if last is not None and bid_rank(level, denomination) <= bid_rank(last.level, last.denomination):
+            lowest = min_bid(state.calls)
+            allowed = (f"bid {bid_text(*lowest)} or higher, or pass" if lowest
+                       else "only a pass is possible now")
+            raise IllegalAction(
+                f"{bid_text(level, denomination)} is not higher than "
+                f"{bid_text(last.level, last.denomination)} ({state.players[last.seat]}'s bid): "
+                f"{allowed}", rule="RB-AUCTION-2")
+        call = Call(seat=self._turn_seat(state), seq=seq, level=level, denomination=denomination)
+        return dataclasses.replace(state, calls=state.calls + (call,)), ()
+
+    def _pass(self, state: State, action: Action, seq: int):
+        self._require_auction(state, "pass")
+        calls = state.calls + (Call(seat=self._turn_seat(state), seq=seq),)
+        last = last_bid(calls)
+        if last is None:
+            if len(calls) == 4:
+                # RB-AUCTION-3: passed out; not a hand, the next dealer deals.
+                return dataclasses.replace(
+                    state, phase="deal", dealer=(state.dealer + 1) % 4, calls=(),
+                    passed_out=state.passed_out + 1), ()
+            return dataclasses.replace(state, calls=calls), ()
+        if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
+            return dataclasses.replace(state, calls=calls), ()
+        first = next(c for c in calls if c.denomination == last.denomination)
+        contract = Contract(level=last.level, denomination=last.denomination,
+                            bidder=last.seat, first_bidder=first.seat)
+        return dataclasses.replace(
+            state, calls=calls, contract=contract, phase="play",
+            current=Trick(number=1, leader=contract.leader)), ()
+
+    def _require_auction(self, state: State, what: str) -> None:
+        if state.phase == "auction":
+            return
+        if state.phase == "play":
+            raise IllegalAction(
+                f"the auction is over (final bid {bid_text(state.contract.level, state.contract.denomination)}): "
+                f"no more calls, play a card", rule="RB-AUCTION-3")
+        if state.phase == "audit":
+            raise IllegalAction(
+                f"hand {len(state.history)} is over: the next dealer enters “deal” before anyone "
+                f"can {what}", rule="RB-AUCTION-1")
+        raise IllegalAction(f"no hand is dealt: the dealer enters “deal” before anyone can {what}",
+                            rule="RB-AUCTION-1")
+
+    # -- the play --
+
+    def _play(self, state: State, action: Action, seq: int):
+        if state.phase == "auction":
+            raise IllegalAction(
+                "the auction is not over: it ends when a bid is followed by three passes",
+                rule="RB-AUCTION-3")
+        if state.phase != "play":
+            raise IllegalAction("no hand is in play: the dealer enters “deal” first",
+                                rule="RB-SETUP-1")
+        card = action.card("card")
+        if card.is_joker:
+            raise IllegalAction("Reverse Bridge uses 52 cards without jokers", rule="RB-SETUP-1")
+        self._check_unseen(state, card)
+        seat = self._turn_seat(state)
+        play = Play(seat=seat, card=card, seq=seq)
+        live = self._proved_revokes(state, play)
+        proved = tuple(b.finding() for b in live)
+
+        trick = dataclasses.replace(state.current, plays=state.current.plays + (play,))
+        new = dataclasses.replace(state, live_breaches=state.live_breaches + live,
+                                  findings=state.findings + proved)
+        if len(trick.plays) < 4:
+            return dataclasses.replace(new, current=trick), proved
+        trick = dataclasses.replace(trick, winner=winning_play(trick.plays, state.contract.trump).seat)
+        tricks = state.tricks + (trick,)
+        if len(tricks) < TRICKS_PER_HAND:
+            return dataclasses.replace(
+                new, tricks=tricks, current=Trick(number=trick.number + 1, leader=trick.winner),
+            ), proved
+        return self._finish_hand(new, tricks, seq, proved)
+
+    def _check_unseen(self, state: State, card: Card) -> None:
+        for trick in state.tricks + ((state.current,) if state.current else ()):
+            for play in trick.plays:
+                if play.card == card:
+                    where = ("in this trick" if trick is state.current
+                             else f"at trick {trick.number}")
+                    raise IllegalAction(
+                        f"{card.symbol} was already played {where}, by "
+                        f"{state.players[play.seat]} (entry {play.seq}): each card is in the "
+                        f"pack once", rule="RB-SETUP-1")
+
+    def _proved_revokes(self, state: State, play: Play) -> tuple[Breach, ...]:
+        """A card of a suit the player showed out of proves each of those show-outs was a
+        revoke (RB-PLAY-1). The card is real, so it stands; the breach is reported now."""
+        pending = pending_show_outs(state.tricks + (state.current,), play.seat)
+        name = state.players[play.seat]
+        breaches = []
+        for trick, revoke in pending.get(play.card.suit, ()):
+            led = trick.led_suit
+            breaches.append(Breach(
+                rule="RB-PLAY-1", seq=play.seq, trick=trick.number, seat=play.seat,
+                card=revoke.card, obliged=f"follow suit with a {SUIT_SYMBOLS[led]}", source="live",
+                message=(f"Trick {trick.number}: {name} played {revoke.card.symbol} on a "
+                         f"{SUIT_SYMBOLS[led]} lead (entry {revoke.seq}) but had to follow suit: "
+                         f"{name}'s {play.card.symbol} now (entry {play.seq}) shows a "
+                         f"{SUIT_SYMBOLS[led]} was in hand. That was a revoke."),
+            ))
+        return tuple(breaches)
+
+    def _finish_hand(self, state: State, tricks: tuple[Trick, ...], seq: int,
+                     proved: tuple[Finding, ...]):
+        """RB-SCORE and the audit, once the 13th trick is in."""
+        contract = state.contract
+        taken = tuple(sum(1 for t in tricks if team_of(t.winner) == team) for team in TEAMS)
+        found = audit(tricks, contract.trump, state.settings, state.players, seq)
+        record = HandRecord(
+            number=len(state.history), dealer=state.dealer, contract=contract, taken=taken,
+            calls=state.calls, tricks=tricks, breaches=state.live_breaches + found)
+        history = state.history + (record,)
+        phase = "match_over" if len(history) >= state.settings.hands else "audit"
+        audited = tuple(b.finding() for b in found)
+        return dataclasses.replace(
+            state, phase=phase, tricks=tricks, current=None, history=history,
+            findings=state.findings + audited,
+        ), proved + audited
+
+    # -- after the audit --
+
+    def _adjust(self, state: State, action: Action, seq: int):
+        if state.phase not in ("audit", "match_over") or not state.history:
+            raise IllegalAction(
+                "an adjustment is made after a hand's 13th trick and before the next deal",
+                rule="RB-AUDIT")
+        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
+        reason = action.text("reason", max_length=300)
+        if not reason:
+            raise IllegalAction("say why the trick count changes: the reason is kept in the log",
+                                rule="RB-AUDIT")
+        record = state.history[-1]
+        record = dataclasses.replace(record, adjustment=Adjustment(tricks, reason, seq))
+        team = other_team(record.contract.team)
+        points = record.scores
+        finding = Finding("RB-AUDIT", (
+            f"Hand {record.number + 1}: the table set the tricks of {self._team_label(state, team)} "
+            f"to {tricks} ({record.played_opponents_tricks} as played): {reason}. Hand scores "
+            f"now NS {points['NS']}, EW {points['EW']}."), seq)
+        return dataclasses.replace(
+            state, history=state.history[:-1] + (record,), findings=state.findings + (finding,),
+        ), (finding,)
+
+    # -- quick mode --
+
+    def _quick(self, state: State, action: Action, seq: int):
+        passed_out = action.raw("passed_out", False)
+        if not isinstance(passed_out, bool):
+            raise InvalidAction("\"passed_out\" must be true or false", rule="ACTION")
+        if passed_out:
+            return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
+                                       passed_out=state.passed_out + 1), ()
+        bidder = state.players.index(action.player_name("bidder", state.players))
+        level = action.integer("level", minimum=-10**9)
+        denomination = read_denomination(action)
+        if not 1 <= level <= MAX_LEVEL:
+            raise IllegalAction(f"the final bid's level is 1 to {MAX_LEVEL}, not {level}",
+                                rule="RB-AUCTION-1")
+        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
+        contract = Contract(level=level, denomination=denomination, bidder=bidder,
+                            first_bidder=bidder)
+        taken = [0, 0]
+        taken[TEAMS.index(contract.team)] = TRICKS_PER_HAND - tricks
+        taken[1 - TEAMS.index(contract.team)] = tricks
+        record = HandRecord(number=len(state.history), dealer=state.dealer, contract=contract,
+                            taken=tuple(taken), quick=True)
+        history = state.history + (record,)
+        phase = "match_over" if len(history) >= state.settings.hands else "deal"
+        dealer = state.dealer if phase == "match_over" else (state.dealer + 1) % 4
+        return dataclasses.replace(state, history=history, phase=phase, dealer=dealer), ()
+
+    # -- reading the state --
+
+    def _turn_seat(self, state: State) -> int | None:
+        if state.mode == "quick":
+            return None
+        if state.phase == "deal":
+            return state.dealer
+        if state.phase == "auction":
+            return (state.dealer + 1 + len(state.calls)) % 4
+        if state.phase == "play":
+            return (state.current.leader + len(state.current.plays)) % 4
+        if state.phase == "audit":
+            return (state.dealer + 1) % 4
+        return None
+
+    def _progress(self, state: State) -> str:
+        if state.phase == "auction":
+            return "the auction is on"
+        return f"trick {state.current.number} of {TRICKS_PER_HAND}"
+
+    def _team_label(self, state: State, team: str) -> str:
+        first = TEAMS.index(team)
+        return f"{team} ({state.players[first]} and {state.players[first + 2]})"
+
+    def view(self, state: State) -> dict[str, Any]:
+        players = state.players
+        history = state.history
+        finished = state.phase in ("audit", "match_over")
+        totals = {team: sum(r.scores[team] for r in history) for team in TEAMS}
+        deal_scores = None
+        if history and (finished or (state.mode == "quick" and state.phase == "deal")):
+            deal_scores = history[-1].scores
+        current = state.current
+        if finished and state.mode == "play":
+            taken = dict(zip(TEAMS, history[-1].taken))
+        else:
+            taken = {team: sum(1 for t in state.tricks if team_of(t.winner) == team)
+                     for team in TEAMS}
+        lowest = min_bid(state.calls) if state.phase == "auction" else None
+        winner = None
+        if state.phase == "match_over":
+            if totals["NS"] != totals["EW"]:
+                winner = max(TEAMS, key=lambda t: totals[t])
+        shown_out = {name: [] for name in players}
+        if state.phase in ("play", "audit", "match_over") and state.mode == "play":
+            tricks = state.tricks + ((current,) if current else ())
+            for seat, name in enumerate(players):
+                suits = [s for s, times in pending_show_outs(tricks, seat).items() if times]
+                shown_out[name] = sorted(suits, key="cdhs".index)
+        return {
+            "game": self.name,
+            "mode": state.mode,
+            "players": list(players),
+            "seats": {SEAT_NAMES[i]: name for i, name in enumerate(players)},
+            "teams": {team: [players[i], players[i + 2]] for i, team in enumerate(TEAMS)},
+            "deal": len(history) - 1 if finished else len(history),
+            "phase": state.phase,
+            "turn": self.turn(state),
+            "dealer": players[state.dealer],
+            "next_dealer": None if state.phase == "match_over" else players[
+                state.dealer if state.phase == "deal" else (state.dealer + 1) % 4],
+            "deal_over": finished or (state.phase == "deal" and bool(history or state.passed_out)),
+            "match_over": state.phase == "match_over",
+            "scores": totals,
+            "deal_scores": deal_scores,
+            "findings": [f.as_dict() for f in state.findings],
+            "settings": state.settings.as_dict(),
+            "legal": self._legal(state),
+            "auction": [call_view(c, players) for c in state.calls],
+            "min_bid": None if lowest is None else {"level": lowest[0], "denomination": lowest[1]},
+            "contract": None if state.contract is None else contract_view(state.contract, players),
+            "trick": [str(p.card) for p in current.plays] if current else [],
+            "trick_cards": [play_view(p, players) for p in current.plays] if current else [],
+            "trick_leader": players[current.leader] if current else None,
+            "trick_number": current.number if current else None,
+            "tricks": taken,
+            "tricks_played": [trick_view(t, players) for t in state.tricks],
+            "shown_out": shown_out,
+            "hands": state.settings.hands,
+            "hands_played": len(history),
+            "passed_out": state.passed_out,
+            "winner": winner,
+            "history": [record_view(r, players) for r in history],
+        }
+
+    def _legal(self, state: State) -> list[str]:
+        if state.mode == "quick":
+            return [] if state.phase == "match_over" else ["quick"]
+        if state.phase == "deal":
+            return ["deal"]
+        if state.phase == "auction":
+            return ["bid", "pass"] if min_bid(state.calls) else ["pass"]
+        if state.phase == "play":
+            return ["play"]
+        if state.phase == "audit":
+            return ["adjust", "deal"]
+        return ["adjust"]
+
+
+# --- auction helpers -----------------------------------------------------------------------
+
+def read_denomination(action: Action) -> str:
+    raw = action.raw("denomination")
+    if raw is None:
+        raise InvalidAction(f"“{action.type}” needs the field \"denomination\"", rule="ACTION")
+    key = raw.strip().upper() if isinstance(raw, str) else None
+    if key not in DENOMINATION_SPELLINGS:
+        raise InvalidAction(
+            f"{str(raw)[:20]!r} is not a denomination: use C, D, H, S or NT", rule="ACTION")
+    return DENOMINATION_SPELLINGS[key]
+
+
+def last_bid(calls: tuple[Call, ...]) -> Call | None:
+    for call in reversed(calls):
+        if not call.is_pass:
+            return call
+    return None
+
+
+def min_bid(calls: tuple[Call, ...]) -> tuple[int, str] | None:
+    """The lowest sufficient bid now (RB-AUCTION-2), or None once 13NT has been bid."""
+    last = last_bid(calls)
+    if last is None:
+        return 1, DENOMINATIONS[0]
+    rank = bid_rank(last.level, last.denomination) + 1
+    if rank >= MAX_LEVEL * len(DENOMINATIONS):
+        return None
+    return bid_from_rank(rank)
+
+
+# --- view helpers --------------------------------------------------------------------------
+
+def call_view(call: Call, players: tuple[str, ...]) -> dict[str, Any]:
+    if call.is_pass:
+        return {"player": players[call.seat], "call": "pass", "text": "Pass", "seq": call.seq}
+    return {"player": players[call.seat], "call": "bid", "level": call.level,
+            "denomination": call.denomination, "text": bid_text(call.level, call.denomination),
+            "seq": call.seq}
+
+
+def contract_view(contract: Contract, players: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "level": contract.level, "denomination": contract.denomination,
+        "text": bid_text(contract.level, contract.denomination),
+        "team": contract.team, "opponents": other_team(contract.team),
+        "bidder": players[contract.bidder], "first_bidder": players[contract.first_bidder],
+        "leader": players[contract.leader],
+        "trump": contract.trump,
+    }
+
+
+def play_view(play: Play, players: tuple[str, ...]) -> dict[str, Any]:
+    return {"player": players[play.seat], "card": str(play.card), "seq": play.seq}
+
+
+def trick_view(trick: Trick, players: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "number": trick.number, "leader": players[trick.leader],
+        "cards": [play_view(p, players) for p in trick.plays],
+        "winner": None if trick.winner is None else players[trick.winner],
+    }
+
+
+def breach_view(breach: Breach, players: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "rule": breach.rule, "message": breach.message, "seq": breach.seq,
+        "trick": breach.trick, "player": players[breach.seat], "card": str(breach.card),
+        "obliged": breach.obliged, "source": breach.source,
+    }
+
+
+# Finished hands never change (an adjustment makes a new record), yet every view of the match
+# renders all of them again: keep each one's rendering as JSON text, and hand out fresh copies
+# so no caller can alter another's view. The record itself is kept in the entry, so its id()
+# cannot be reused while the entry lives.
+_RENDERED: dict[tuple[int, tuple[str, ...]], tuple[HandRecord, str]] = {}
+_RENDERED_MAX = 512
+
+
+def record_view(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
+    key = (id(record), players)
+    entry = _RENDERED.get(key)
+    if entry is None or entry[0] is not record:
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        entry = (record, json.dumps(render_record(record, players), ensure_ascii=False))
+        _RENDERED[key] = entry
+    return json.loads(entry[1])
+
+
+def render_record(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
+    adjustment = record.adjustment
+    contract = contract_view(record.contract, players)
+    if record.quick:
+        # only the final bid and its bidder were entered
+        contract["first_bidder"] = contract["leader"] = None
+    return {
+        "deal": record.number,
+        "dealer": players[record.dealer],
+        "quick": record.quick,
+        "contract": contract,
+        "bidding_team": record.contract.team,
+        "auction": [call_view(c, players) for c in record.calls],
+        "tricks": dict(zip(TEAMS, record.taken)),
+        "opponents_tricks": record.opponents_tricks,
+        "adjusted": None if adjustment is None else {
+            "tricks": adjustment.tricks, "reason": adjustment.reason, "seq": adjustment.seq},
+        "scores": record.scores,
+        "findings": [breach_view(b, players) for b in record.breaches],
+        "tricks_record": [trick_view(t, players) for t in record.tricks],
+    }
+
+
+GAME = register(ReverseBridge())
