@@ -113,22 +113,29 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     if game is None:
         raise InvalidAction(f"unknown game {str(game_name)[:40]!r}: choose one of {', '.join(games.GAMES)}",
                             rule="SETUP")
-    if title is None:
-        title = ""
-    if not isinstance(title, str) or len(title) > 120:
-        raise InvalidAction("the title must be text of at most 120 characters", rule="SETUP")
     parsed, state = rules.new_match(game, players, settings, mode)
-    token = secrets.token_urlsafe(32)
-    match = Match(
-        id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
-        players=[p.strip() for p in players], settings=parsed.as_dict(),
-        created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
-    )
-    db.session.add(match)
+    match, token = _new_match(game, parsed, players, mode, title)
     db.session.commit()
     replay = Replay(game, parsed, mode, state, 0, (), frozenset())
     _cache_put(match.id, replay)
     return match, token, replay
+
+
+def _new_match(game: rules.GameRules, settings: rules.Settings, players: list[str], mode: str,
+               title: Any) -> tuple[Match, str]:
+    """A new match row (not yet committed) and its scorer token, which is stored only hashed."""
+    if title is None:
+        title = ""
+    if not isinstance(title, str) or len(title) > 120:
+        raise InvalidAction("the title must be text of at most 120 characters", rule="SETUP")
+    token = secrets.token_urlsafe(32)
+    match = Match(
+        id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
+        players=[p.strip() for p in players], settings=settings.as_dict(),
+        created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
+    )
+    db.session.add(match)
+    return match, token
 
 
 def reissue_scorer_token(match: Match) -> str:
@@ -307,6 +314,87 @@ def _by_client_id(match_id: str, client_id: str) -> Appended | None:
     return Appended(event.seq, replay, findings)
 
 
+# --- export and import -----------------------------------------------------------------------
+
+EXPORT_FORMAT = "referee-match"
+EXPORT_VERSION = 1
+MAX_IMPORT_EVENTS = 20_000
+
+
+def export(match: Match) -> dict[str, Any]:
+    """The whole match as JSON: enough to rebuild it anywhere (no scorer token)."""
+    return {
+        "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game, "title": match.title,
+        "mode": match.mode, "players": list(match.players), "settings": dict(match.settings),
+        "created_at": _as_utc(match.created_at).isoformat(),
+        "log": [{"seq": e.seq, "action": e.action, "time": e.time.isoformat(), "by": e.by} for e in log(match)],
+    }
+
+
+def import_match(data: Any) -> tuple[Match, str, Replay]:
+    """A new match from an export; every entry is replayed through the rules first, and one
+    that does not hold rejects the whole import (nothing is stored)."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise InvalidAction(f"not a referee match export (\"format\" must be \"{EXPORT_FORMAT}\")", rule="IMPORT")
+    if data.get("version") != EXPORT_VERSION:
+        raise InvalidAction(f"unknown export version {str(data.get('version'))[:10]!r}", rule="IMPORT")
+    entries = data.get("log")
+    if not isinstance(entries, list) or len(entries) > MAX_IMPORT_EVENTS:
+        raise InvalidAction(f"\"log\" must be a list of at most {MAX_IMPORT_EVENTS} entries", rule="IMPORT")
+    game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    if game is None:
+        raise InvalidAction("unknown game in the export", rule="IMPORT")
+    settings, state = rules.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
+    replay = Replay(game, settings, data["mode"], state, 0, (), frozenset())
+    events: list[Event] = []
+    stored: dict[int, dict] = {}
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or entry.get("seq") != number or not isinstance(entry.get("action"), dict):
+            raise InvalidAction(f"log entry {number}: expected {{\"seq\": {number}, \"action\": {{...}}}}",
+                                rule="IMPORT")
+        action = Action(entry["action"]).as_dict()
+        by = entry.get("by") if isinstance(entry.get("by"), str) else None
+        moment = _parse_time(entry.get("time"), number)
+        try:
+            if action["type"] == "undo":
+                if not replay.active:
+                    raise IllegalAction("there is nothing to undo", rule="UNDO")
+                active = replay.active[:-1]
+                state = _fresh_state(game, settings, data)
+                for applied in active:
+                    state, _ = rules.apply(game, state, stored[applied], applied)
+                replay = Replay(game, settings, replay.mode, state, number, active,
+                                replay.undone | {replay.active[-1]})
+            else:
+                state, _ = rules.apply(game, replay.state, action, number)
+                replay = Replay(game, settings, replay.mode, state, number, replay.active + (number,), replay.undone)
+        except RuleViolation as violation:
+            raise InvalidAction(f"log entry {number} does not hold: {violation.message}", rule=violation.rule) from None
+        stored[number] = action
+        events.append(Event(seq=number, action=action, time=moment, by=(by or None) and by[:MAX_BY]))
+    match, token = _new_match(game, settings, data["players"], data["mode"], data.get("title") or "")
+    db.session.flush()  # the match row first: events refer to it
+    for event in events:
+        event.match_id = match.id
+        db.session.add(event)
+    db.session.commit()
+    _cache_put(match.id, replay)
+    return match, token, replay
+
+
+def _fresh_state(game: rules.GameRules, settings: rules.Settings, data: dict) -> Any:
+    return game.start(tuple(p.strip() for p in data["players"]), settings, data["mode"])
+
+
+def _parse_time(value: Any, number: int) -> datetime:
+    if value is None:
+        return datetime.now(timezone.utc)
+    try:
+        return _as_utc(datetime.fromisoformat(value))
+    except (TypeError, ValueError):
+        raise InvalidAction(f"log entry {number}: \"time\" is not an ISO 8601 time", rule="IMPORT") from None
+
+
 # --- the log ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -336,5 +424,5 @@ def _as_utc(moment: datetime) -> datetime:
 __all__ = [
     "db", "Match", "Event", "Replay", "Appended", "LogEntry", "MatchNotFound", "StaleExpect",
     "RuleViolation", "create_match", "get_match", "load", "append", "log", "recent_matches",
-    "reissue_scorer_token", "replay_until", "clear_cache",
+    "reissue_scorer_token", "replay_until", "clear_cache", "export", "import_match",
 ]

@@ -1,8 +1,11 @@
 """Fixtures shared by the web, PDF and browser tests: an app on a fresh, migrated database."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 from flask_migrate import upgrade
+from werkzeug.serving import make_server
 
 from referee import create_app, store
 
@@ -53,3 +56,19 @@ class Api:
 @pytest.fixture
 def api(client):
     return Api(client)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app served from a thread on 127.0.0.1, for browsers and concurrent clients."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+                      "SECRET_KEY": "live-server-test"})
+    with app.app_context():
+        upgrade()
+    store.clear_cache()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)

@@ -8,6 +8,7 @@ from referee.web.security import may_create_match
 from referee.rules import RuleViolation
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+IMPORT_LIMIT = 8 * 1024 * 1024  # a long club night's export, not the 64 kB of one action
 
 
 def error(status: int, rule: str, message: str, **extra):
@@ -79,6 +80,27 @@ def act(match_id: str):
                      state=stale.replay.view())
     return jsonify({"seq": appended.seq, "state": appended.replay.view(),
                     "findings": [f.as_dict() for f in appended.findings]})
+
+
+@bp.get("/matches/<match_id>/export.json")
+def export(match_id: str):
+    response = jsonify(store.export(_match(match_id)))
+    response.headers["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
+    return response
+
+
+@bp.post("/matches/import")
+def import_match():
+    request.max_content_length = IMPORT_LIMIT
+    if not may_create_match(current_app):
+        return error(429, "RATE", "too many new matches from this address: wait a few minutes")
+    data = _json_body()
+    try:
+        match, token, replay = store.import_match(data)
+    except RuleViolation as violation:
+        return error(422, violation.rule, violation.message)
+    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": replay.view()}
+    return jsonify(body), 201
 
 
 @bp.get("/matches/<match_id>/log")

@@ -206,6 +206,13 @@ def act(match_id: str):
     return render_template("pages/_board.html", **context), status
 
 
+@bp.get("/healthz")
+def healthz():
+    """For a load balancer or a monitor: the app runs and its database answers."""
+    store.last_seq("")
+    return {"ok": True}
+
+
 # --- rules pages -----------------------------------------------------------------------------
 
 @bp.get("/rules/<game_name>")

@@ -2,13 +2,7 @@
 touch viewport, against the app served from a thread on 127.0.0.1."""
 from __future__ import annotations
 
-import threading
-
 import pytest
-from flask_migrate import upgrade
-from werkzeug.serving import make_server
-
-from referee import create_app, store
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
@@ -28,21 +22,6 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True,
             "accept_downloads": True}
-
-
-@pytest.fixture
-def live_server(tmp_path):
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'browser.sqlite3'}",
-                      "SECRET_KEY": "browser-test"})
-    with app.app_context():
-        upgrade()
-    store.clear_cache()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
 
 
 @pytest.fixture(autouse=True)

@@ -122,3 +122,8 @@ def test_the_pontis_rulebook_covers_every_rule_id_of_the_spec():
                 (("SETUP", 4), ("VALUE", 3), ("TURN", 5), ("SUIT", 2), ("SUM", 5), ("CURDLE", 2), ("END", 5),
                  ("LIAR", 3), ("BANKS", 2)) for n in range(1, count + 1)}
     assert expected <= ids
+
+
+def test_health_endpoint_answers_from_the_database(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
