@@ -1,0 +1,248 @@
+"""The JSON state of a Pontoon match (docs/api-pontoon.md).
+
+Only cards the table has entered are shown; a card dealt face down and not yet entered is
+"??". Balances, the kitty, per-deal scores and the settle-up are all added up from the ledger
+here, never stored.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.pontoon import hands as H
+from referee.games.pontoon.engine import (
+    FIVE, MAX_HANDS, _buy_range, _hand_class, _number, _text, _who, turn_of,
+)
+from referee.games.pontoon.ledger import Line, balances, kitty, settle_up
+from referee.games.pontoon.state import (
+    BANKER, BETWEEN_DEALS, BUST, IN_DEAL, KITTY_PHASE, LOST, MATCH_OVER, PLAYERS, PLAYING,
+    SECOND_CARD, SHOOT, STAKES, STANDING, WAITING, WON, Hand, State,
+)
+
+
+def _net(lines: list[Line], players: tuple[str, ...]) -> dict[str, int]:
+    return {name: value for name, value in balances(lines, players, 0).items()}
+
+
+def _hand_view(state: State, i: int) -> dict[str, Any]:
+    hand = state.hands[i]
+    cls = _hand_class(hand.cards, state.settings) if hand.known and hand.cards else None
+    return {
+        "player": hand.player,
+        "hand": _number(state.hands, i),
+        "cards": _text(hand.cards),
+        "stake": hand.stake,
+        "first_stake": hand.first_stake,
+        "bought": list(hand.buys),
+        "shoot": hand.shoot,
+        "status": hand.status,
+        "stuck": hand.status in (STANDING, WON, LOST),
+        "bust": hand.status == BUST or (cls is not None and cls.kind == H.BUST),
+        "pontoon": hand.declared or (cls is not None and cls.kind in (H.PONTOON, H.ROYAL_PONTOON)),
+        "five_card_trick": cls is not None and cls.kind == H.FIVE_CARD_TRICK,
+        "class": cls.kind if cls else None,
+        "total": cls.total if cls else None,
+        "split": hand.split,
+        "twisted": hand.twisted,
+        "burned": [_text(b.cards) for b in hand.burns],
+        "revealed": hand.revealed_seq is not None,
+        "to_reveal": hand.status == STANDING and not hand.fully_known,
+    }
+
+
+def _banker_pontoon(state: State) -> bool:
+    cards = state.banker_cards
+    return (state.banker_revealed and len(cards) == 2
+            and H.is_pontoon(cards, state.settings.pontoon_ranking))
+
+
+def _next_banker(state: State) -> str:
+    """Who banks the next deal as things stand (NEXT-2); provisional while a deal is played."""
+    if state.phase not in IN_DEAL or _banker_pontoon(state):
+        return state.banker
+    for hand in state.hands:
+        if hand.status != BUST and hand.known and not hand.split and hand.cards:
+            if _hand_class(hand.cards, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON):
+                return hand.player
+    return state.banker
+
+
+def _shuffle(state: State) -> bool:
+    if state.phase not in IN_DEAL:
+        return state.shuffle
+    return _banker_pontoon(state) or any(h.known and h.cards and h.status != BUST
+               and _hand_class(h.cards, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON)
+               for h in state.hands)
+
+
+def _can_draw(hand: Hand) -> bool:
+    return len(hand.cards) < FIVE and H.minimum_total(hand.cards) < 21
+
+
+def _can_buy(state: State, hand: Hand) -> bool:
+    if hand.twisted or not _can_draw(hand):
+        return False
+    return not (state.settings.four_card_eleven and len(hand.cards) == 4 and hand.known
+                and H.low_total(hand.cards) <= 11)
+
+
+def _legal(state: State) -> list[str]:
+    s = state.settings
+    phase = state.phase
+    if phase == MATCH_OVER:
+        return []
+    if phase in BETWEEN_DEALS:
+        kinds = []
+        if not state.started and not state.ledger and not state.bank_changes:
+            kinds.append("cut")
+        if phase == KITTY_PHASE:
+            kinds.append("kitty")
+        else:
+            kinds.append("quick" if state.mode == "quick" else "deal")
+            if s.shoot and kitty(state.ledger) < s.kitty_max:
+                kinds.append("kitty")
+        return kinds + ["sell_bank", "end_session"]
+    if phase == STAKES:
+        return ["stake"]
+    if phase in (SHOOT, SECOND_CARD):
+        kinds = ["shoot"] if phase == SHOOT else []
+        if s.banker_doubling and not state.doubled:
+            kinds.append("double")
+        return kinds + ["second_card"]
+    kinds = []
+    if phase == PLAYERS and not state.turns_begun:
+        kinds.append("banker_pontoon")
+    if phase == PLAYERS and state.current is not None:
+        kinds += _hand_actions(state, state.current)
+    if phase == BANKER:
+        cards = state.banker_cards
+        if not state.banker_revealed:
+            kinds.append("banker_reveal")
+        else:
+            low = H.low_total(cards)
+            if low < 21 and len(cards) < FIVE and not H.is_pontoon(cards, s.pontoon_ranking):
+                kinds.append("banker_draw")
+            kinds.append("banker_stick")
+    if any(h.finished and not h.fully_known for h in state.hands):
+        kinds.append("reveal")
+    return kinds
+
+
+def _hand_actions(state: State, i: int) -> list[str]:
+    s = state.settings
+    hand = state.hands[i]
+    if hand.must_take_fourth:
+        kinds = ["twist"] + (["buy"] if _can_buy(state, hand) else [])
+        return kinds + ["bust"]
+    kinds = []
+    two = len(hand.cards) == 2
+    if two:
+        kinds.append("pontoon")
+        if sum(1 for h in state.hands if h.player == hand.player) < MAX_HANDS:
+            kinds.append("split")
+        if s.burn:
+            kinds.append("burn")
+    if _can_buy(state, hand):
+        kinds.append("buy")
+    if _can_draw(hand):
+        kinds.append("twist")
+    kinds.append("stick")
+    if not two:
+        kinds.append("bust")
+    if s.shoot and (_shoot_for_fourth(hand) or any(_split_shoot_open(h) for h in state.hands
+                                                       if h.player == hand.player)):
+        kinds.append("shoot")
+    return kinds
+
+
+def _shoot_for_fourth(hand: Hand) -> bool:
+    return (hand.status == PLAYING and len(hand.cards) == 3 and not hand.shoot_fourth
+            and H.minimum_total(hand.cards) < 21)
+
+
+def _split_shoot_open(hand: Hand) -> bool:
+    return (hand.split_shoot_open and not hand.split_shoot and len(hand.cards) == 2
+            and hand.status in (WAITING, PLAYING))
+
+
+def _history(state: State) -> list[dict[str, Any]]:
+    entries = []
+    for record in state.history:
+        lines = [line for line in state.ledger if line.deal == record.deal]
+        upto = [line for line in state.ledger if line.deal <= record.deal]
+        changes = [c for c in state.bank_changes if c.after_deal == record.deal]
+        change_views = [{"from": c.frm, "to": c.to, "reason": c.reason, "price": c.price, "seq": c.seq}
+                        for c in changes]
+        entries.append({
+            "deal": record.deal,
+            "dealer": record.banker,
+            "banker": record.banker,
+            "hands": [row.as_dict() for row in record.rows],
+            "banker_hand": list(record.banker_hand),
+            "banker_class": record.banker_class,
+            "banker_total": record.banker_total,
+            "doubled": record.doubled,
+            "shuffle": record.shuffle,
+            "payments": [line.as_dict() for line in lines],
+            "balances": balances(upto, state.players, state.settings.buy_in),
+            "kitty": kitty(upto) if state.settings.shoot else None,
+            "bank_change": change_views[-1] if change_views else None,
+            "bank_changes": change_views,
+            "scores": _net(lines, state.players),
+            "seq": record.seq,
+        })
+    return entries
+
+
+def view(state: State) -> dict[str, Any]:
+    s = state.settings
+    money = balances(state.ledger, state.players, s.buy_in)
+    in_kitty = kitty(state.ledger)
+    net = {name: money[name] - s.buy_in for name in state.players}
+    # The kitty is the banker's money on the table: the settle-up counts it as theirs.
+    net[state.banker] += in_kitty
+    current = state.current if state.phase == PLAYERS else None
+    hand = state.hands[current] if current is not None else None
+    buy_range = None
+    if hand is not None and _can_buy(state, hand):
+        buy_range = list(_buy_range(hand))
+    this_deal = [line for line in state.ledger if line.deal == state.deal]
+    deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
+    deal_over = state.started and state.phase not in IN_DEAL
+    open_shoot = sum(h.shoot for h in state.hands if not h.shoot_settled)
+    return {
+        "game": "pontoon",
+        "mode": state.mode,
+        "players": list(state.players),
+        "deal": state.deal,
+        "phase": state.phase,
+        "turn": turn_of(state),
+        "dealer": state.banker,
+        "deal_over": deal_over,
+        "match_over": state.phase == MATCH_OVER,
+        "scores": money,
+        "deal_scores": deal_scores,
+        "findings": [f.as_dict() for f in state.findings],
+        "settings": s.as_dict(),
+        "banker": state.banker,
+        "kitty": in_kitty if s.shoot else None,
+        "shoot_room": in_kitty - open_shoot if s.shoot else None,
+        "hands": [_hand_view(state, i) for i in range(len(state.hands))],
+        "banker_hand": _text(state.banker_cards),
+        "banker_class": (_hand_class(state.banker_cards, s, banker=True).kind
+                         if state.banker_revealed and state.banker_cards else None),
+        "balances": money,
+        "next_banker": _next_banker(state),
+        "shuffle": _shuffle(state),
+        "doubled": state.doubled,
+        "legal": _legal(state),
+        "hand_in_turn": ({"player": hand.player, "hand": _number(state.hands, current),
+                          "label": _who(state.hands, current)} if hand is not None else None),
+        "buy_range": buy_range,
+        "stake_limits": [s.min_stake, s.max_stake],
+        "ledger": [line.as_dict() for line in state.ledger],
+        "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in settle_up(net)],
+        "settlement": [row.as_dict() for row in state.settlement],
+        "history": _history(state),
+        "cut": ({name: str(card) for name, card in state.cut} if state.cut else None),
+    }
+
