@@ -1,0 +1,925 @@
+"""Curdle: two central banks, and every player sheds bridges onto either of them.
+
+The referee never sees a hand. It knows the hand counts, the stock count, every card on both
+banks and every card the table has been told about; "must play if able" is on the players'
+honour, and a false claim of "no bridge" is reported as a finding once a later card proves it.
+
+Card tracking beyond the banks: a card handed out in a blind curdle is known to be in its
+receiver's hand or among the cards put under the stock at that moment. Until a card of that
+batch is drawn back off the stock, nobody else can enter it. The stock is therefore kept as
+a list of batches (``segments``), the dealt stock first and each blind curdle's put-under
+cards after it, so the referee knows which batch every draw comes from.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from referee import rules
+from referee.cards import Card, standard_deck
+from referee.games import register
+from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
+
+# --- rule tables -----------------------------------------------------------------------------
+
+DECK_SIZE = 54            # 52 cards and 2 jokers
+HAND_SIZE = 10
+BLIND_TAKE = 4            # cards the curdler takes from the chosen bank in a blind curdle
+JOKER_COPIES = 2
+BANKS = ("A", "B")
+
+# Every value a card may count as (VALUE-1, VALUE-2). Suits never matter (VALUE-3).
+VALUES: dict[str, tuple[int, ...]] = {
+    "2": (2,), "3": (3,), "4": (4,), "5": (5,), "6": (6,), "7": (7,), "8": (8,), "9": (9,),
+    "10": (10,), "J": (11, 3), "Q": (12, 2), "K": (13,), "A": (14, 1), "JK": (1,),
+}
+SPLIT_RANKS = frozenset(rank for rank, values in VALUES.items() if len(values) > 1)
+RANK_ORDER = ("A", "JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+KINGFISHER_RANKS = frozenset({"A", "JK"})
+
+SCORING = ("hands_won", "cards_left")
+
+# Phases of a hand (play mode) and of a quick match.
+DEAL, OPEN, PLAY, BREAK, BLIND, OVER, MATCH_OVER, QUICK = (
+    "deal", "open", "play", "break", "blind", "over", "match_over", "quick")
+
+CARD_ACTIONS = ("deal", "open", "play", "end_run", "draw", "fluke", "pass", "break", "blind")
+
+
+# Canonical text of every card, looked up rather than rebuilt: views list whole banks.
+CARD_TEXT: dict[Card, str] = {card: str(card) for card in standard_deck(jokers=JOKER_COPIES)}
+
+
+def values(card: Card) -> tuple[int, ...]:
+    return VALUES[card.rank]
+
+
+def bridge_values(top_a: Card, top_b: Card) -> tuple[int, ...]:
+    """TURN-1: every non-zero |a − b| over the values of the two tops."""
+    return tuple(sorted({abs(a - b) for a in values(top_a) for b in values(top_b)} - {0}))
+
+
+def is_bridge(card: Card, bridge: tuple[int, ...]) -> bool:
+    return any(v in bridge for v in values(card))
+
+
+def is_natural_curdle(top_a: Card, top_b: Card) -> bool:
+    """CURDLE-2: only two equal single-valued tops leave no non-zero difference."""
+    return not bridge_values(top_a, top_b)
+
+
+def is_kingfisher(top_a: Card, top_b: Card) -> bool:
+    """CURDLE-3: A-A or A-joker, where only a king (14 − 1) bridges."""
+    ranks = {top_a.rank, top_b.rank}
+    return "A" in ranks and ranks <= KINGFISHER_RANKS
+
+
+def rank_name(rank: str) -> str:
+    return "joker" if rank == "JK" else rank
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def bridge_text(bridge: tuple[int, ...]) -> str:
+    """``3 or 10 (3, 10 or J)``: the values, then the ranks that make them when they differ."""
+    if not bridge:
+        return "nothing (every difference is 0)"
+    numbers = [str(v) for v in bridge]
+    ranks = [rank_name(r) for r in RANK_ORDER if any(v in bridge for v in VALUES[r])]
+    if ranks == numbers:
+        return _or_list(numbers)
+    return f"{_or_list(numbers)} ({_or_list(ranks)})"
+
+
+def value_text(card: Card) -> str:
+    return " or ".join(str(v) for v in values(card))
+
+
+# --- house rules -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Settings(rules.Settings):
+    scoring: str = house_rule(
+        "hands_won", "hands_won: the match counts hands won; cards_left: every loser of a hand "
+        "takes a penalty point per card left in hand, lowest total wins",
+        label="Scoring", choices=SCORING)
+    target: int = house_rule(
+        100, "With cards-left scoring: the match ends when a player's penalty total reaches this",
+        label="Penalty target", minimum=1, maximum=10000)
+    hands: int = house_rule(
+        0, "With hands-won scoring: the match ends when a player has won this many hands "
+        "(0 = play as long as you like)", label="Hands to win", minimum=0, maximum=100)
+
+    def validate(self) -> None:
+        if self.scoring == "cards_left" and self.hands:
+            raise InvalidAction(
+                "house rule hands only applies to hands-won scoring; with cards-left scoring "
+                "the match ends at the penalty target", rule="SETTINGS")
+
+
+# --- the state -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    """The turn of the player in turn: how many cards they have put down in it."""
+
+    player: int
+    cards: int = 0
+    starter: bool = False       # the first bridge of the turn is down
+
+
+@dataclass(frozen=True)
+class Gift:
+    """A card handed out in a blind curdle: in ``holder``'s hand, or in one of the stock
+    batches the holder has put cards into since (``segments``)."""
+
+    card: Card
+    holder: int
+    segments: tuple[int, ...]
+    seq: int
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A player's word that proves a breach if a card from the same hand later contradicts it.
+
+    ``end_run`` and ``pass``: they held no card of ``bridge``. ``break_pass``: in a natural
+    curdle of ``rank``, with an empty stock, they held only cards of that rank."""
+
+    player: int
+    seq: int
+    kind: str
+    bridge: tuple[int, ...]
+    rank: str | None
+    tops: tuple[Card, Card]
+
+
+@dataclass(frozen=True)
+class CurdleNote:
+    kind: str        # "natural", "blind" or "kingfisher"
+    curdler: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    deal: int
+    dealer: int
+    winner: int
+    cards_left: tuple[int, ...] | None
+    scores: tuple[int, ...]
+    curdles: tuple[CurdleNote, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    settings: Settings
+    mode: str
+    phase: str
+    deal: int = 0
+    dealer: int = 0
+    banks: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())   # bottom first
+    hands: tuple[int, ...] = ()
+    stock: tuple[tuple[int, int], ...] = ()    # (batch id, cards), top of the stock first
+    next_segment: int = 1
+    gifts: tuple[Gift, ...] = ()
+    run: Run | None = None
+    curdler: int | None = None
+    failures: int = 0          # others who failed in turn since the curdler's last card
+    claims: tuple[Claim, ...] = ()
+    winner: int | None = None
+    curdles: tuple[CurdleNote, ...] = ()
+    scores: tuple[int, ...] = ()
+    deal_scores: tuple[int, ...] | None = None
+    history: tuple[HandRecord, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    match_winners: tuple[int, ...] = ()
+
+    @property
+    def stock_count(self) -> int:
+        return sum(count for _, count in self.stock)
+
+    @property
+    def tops(self) -> tuple[Card, Card] | None:
+        if self.banks[0] and self.banks[1]:
+            return self.banks[0][-1], self.banks[1][-1]
+        return None
+
+
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+SETTINGS_FIELDS = tuple(f.name for f in dataclasses.fields(Settings))
+
+
+class _Table:
+    """A private mutable copy of a State for one action; ``freeze`` makes the next State."""
+
+    def __init__(self, state: State, seq: int):
+        self.seq = seq              # this entry's number, for findings and curdle notes
+        for name in STATE_FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.banks = [list(self.banks[0]), list(self.banks[1])]
+        self.hands = list(self.hands)
+        self.stock = [list(segment) for segment in self.stock]
+        self.gifts = list(self.gifts)
+        self.claims = list(self.claims)
+        self.curdles = list(self.curdles)
+        self.scores = list(self.scores)
+        self.new_findings: list[Finding] = []
+
+    def freeze(self) -> State:
+        data = {name: getattr(self, name) for name in STATE_FIELDS}
+        data["banks"] = (tuple(self.banks[0]), tuple(self.banks[1]))
+        data["hands"] = tuple(self.hands)
+        data["stock"] = tuple((seg, count) for seg, count in self.stock if count)
+        data["gifts"] = tuple(self.gifts)
+        data["claims"] = tuple(self.claims)
+        data["curdles"] = tuple(self.curdles)
+        data["scores"] = tuple(self.scores)
+        data["findings"] = self.findings + tuple(self.new_findings)
+        return State(**data)
+
+    # -- who and where --
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def tops(self) -> tuple[Card, Card] | None:
+        if self.banks[0] and self.banks[1]:
+            return self.banks[0][-1], self.banks[1][-1]
+        return None
+
+    def bridge(self) -> tuple[int, ...]:
+        tops = self.tops()
+        return bridge_values(*tops) if tops else ()
+
+    def tops_text(self) -> str:
+        tops = self.tops()
+        return f"{tops[0].symbol} on bank A and {tops[1].symbol} on bank B"
+
+    def stock_count(self) -> int:
+        return sum(count for _, count in self.stock)
+
+    # -- the stock, batch by batch --
+    def take_from_stock(self, count: int) -> None:
+        """Remove ``count`` cards from the top. Once a batch is reached, the cards handed out
+        with it may be anywhere again."""
+        reached = set()
+        for _ in range(count):
+            segment = next(s for s in self.stock if s[1] > 0)
+            segment[1] -= 1
+            reached.add(segment[0])
+        self.stock = [s for s in self.stock if s[1] > 0]
+        self.gifts = [g for g in self.gifts if reached.isdisjoint(g.segments)]
+
+    # -- card tracking (TURN-5) --
+    # Two jokers are one card twice, so a card is ruled out only when every copy of it is
+    # accounted for. Where the log cannot tell two jokers apart, the referee assumes whatever
+    # keeps an entry possible: it never rejects a card that could really be there.
+    def bank_places(self, card: Card) -> list[str]:
+        places = []
+        for label, pile in zip(BANKS, self.banks):
+            for index, on_bank in enumerate(pile):
+                if on_bank == card:
+                    depth = len(pile) - 1 - index
+                    where = "its top card" if depth == 0 else f"{_ordinal(depth + 1)} from the top"
+                    places.append(f"on bank {label}, {where}")
+        return places
+
+    def check_entered(self, card: Card, seat: int, *, drawn: bool = False) -> None:
+        """Reject a card the referee knows cannot be where the entry says it is: on a bank,
+        or handed to someone else in a blind curdle whose put-under cards nobody has reached.
+        A ``drawn`` card came off the top of the stock just now, so no handed-out card still
+        tied to a deeper batch can be it."""
+        copies = JOKER_COPIES if card.is_joker else 1
+        banked = self.bank_places(card)
+        tied = [g for g in self.gifts if g.card == card and (drawn or g.holder != seat)]
+        if len(banked) + len(tied) < copies:
+            return
+        pronoun = "it" if copies == 1 else "one"
+        reasons = [f"{pronoun} is {place}" for place in banked]
+        for gift in tied:
+            holder = self.name(gift.holder)
+            reasons.append(
+                f"{pronoun} went to {holder} in the blind curdle at entry {gift.seq}, so it is in "
+                f"{holder}'s hand or among the cards put under the stock then, which nobody has "
+                f"drawn yet")
+        if drawn:
+            opening = f"{card.symbol} cannot be the card that just came off the stock"
+        elif tied:
+            opening = f"{card.symbol} cannot be played by {self.name(seat)}"
+        else:
+            opening = f"{card.symbol} cannot be played again"
+        if copies > 1:
+            opening += ": both jokers are accounted for"
+        raise IllegalAction(f"{opening}: {'; '.join(reasons)}", rule="CURDLE-TURN-5")
+
+    def place(self, card: Card, bank: int, seat: int | None, *, drawn: bool = False) -> None:
+        kingfisher_before = self.tops() is not None and is_kingfisher(*self.tops())
+        self.banks[bank].append(card)
+        if not drawn:
+            # The holder played it. Holding both jokers as gifts, nobody can tell which one
+            # went down: the one left may be anywhere either of them could have been.
+            mine = [g for g in self.gifts if g.card == card and g.holder == seat]
+            if mine:
+                batches = tuple(sorted({s for g in mine for s in g.segments}))
+                self.gifts.remove(mine[0])
+                self.gifts = [dataclasses.replace(g, segments=batches) if g in mine else g
+                              for g in self.gifts]
+        tops = self.tops()
+        if tops and is_kingfisher(*tops) and not kingfisher_before:
+            self.curdles.append(CurdleNote("kingfisher", self.curdler, self.seq))
+
+    # -- claims (TURN-2 findings) --
+    def forget_claims(self, seat: int) -> None:
+        """A card came into the hand: earlier claims no longer prove anything."""
+        self.claims = [c for c in self.claims if c.player != seat]
+
+    def test_claims(self, seat: int, card: Card) -> None:
+        for claim in list(self.claims):
+            if claim.player != seat:
+                continue
+            who = self.name(seat)
+            tops = f"{claim.tops[0].symbol} on bank A and {claim.tops[1].symbol} on bank B"
+            if claim.kind != "break_pass" and is_bridge(card, claim.bridge):
+                said = "ended the run" if claim.kind == "end_run" else "passed"
+                self.new_findings.append(Finding(
+                    "CURDLE-TURN-2",
+                    f"At entry {claim.seq} {who} {said} saying they held no bridge (the bridge "
+                    f"was {bridge_text(claim.bridge)}, with {tops}). {who} has taken no card "
+                    f"since, and has now played {card.symbol}, which was a bridge then.",
+                    self.seq))
+            elif claim.kind == "break_pass" and card.rank != claim.rank:
+                self.new_findings.append(Finding(
+                    "CURDLE-CURDLE-2",
+                    f"At entry {claim.seq} {who} passed in a natural curdle of "
+                    f"{rank_name(claim.rank)}s, saying they held only that rank. {who} has taken "
+                    f"no card since, and has now played {card.symbol}, which could have broken it.",
+                    self.seq))
+            else:
+                continue
+            self.claims.remove(claim)
+            return
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# --- the engine ------------------------------------------------------------------------------
+
+class Curdle(GameRules):
+    name = "curdle"
+    title = "Curdle"
+    rule_prefix = "CURDLE"
+    settings_type = Settings
+    min_players = 2
+    max_players = 5
+
+    # -- protocol --
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
+        return State(players=tuple(players), settings=settings, mode=mode,
+                     phase=QUICK if mode == "quick" else DEAL,
+                     scores=(0,) * len(players))
+
+    def turn(self, state: State) -> str | None:
+        seat = self._turn_seat(state)
+        return None if seat is None else state.players[seat]
+
+    def _turn_seat(self, state: State) -> int | None:
+        n = len(state.players)
+        if state.phase == DEAL:
+            return state.dealer
+        if state.phase == OPEN:
+            return (state.dealer + 1) % n
+        if state.phase == PLAY:
+            return state.run.player
+        if state.phase in (BREAK, BLIND):
+            return state.curdler
+        if state.phase == OVER:
+            return (state.dealer + 1) % n
+        return None
+
+    def check_actor(self, state: State, action: Action) -> None:
+        named = action.raw("player")
+        if named is not None and state.phase in (BREAK, BLIND) and named != self.turn(state):
+            curdler = state.players[state.curdler]
+            what = "break the natural curdle" if state.phase == BREAK else "take the blind curdle"
+            raise IllegalAction(
+                f"only the curdler can {what}: that is {curdler}, who played the last card "
+                f"onto a bank, not {named}", rule="CURDLE-CURDLE-1")
+        super().check_actor(state, action)
+
+    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        kind = action.type
+        if kind == "quick":
+            if state.mode != "quick":
+                raise InvalidAction("“quick” records a whole hand and is only for quick mode; "
+                                    "in play mode enter the cards", rule="ACTION")
+        elif kind in CARD_ACTIONS:
+            if state.mode == "quick":
+                raise InvalidAction(f"“{kind}” is for play mode; in quick mode enter each "
+                                    "hand's result with “quick”", rule="ACTION")
+        else:
+            raise InvalidAction(f"Curdle has no action “{kind}”", rule="ACTION")
+        self._check_phase(state, kind)
+        table = _Table(state, seq)
+        getattr(self, f"_do_{kind}")(table, action, seq)
+        return table.freeze(), tuple(table.new_findings)
+
+    # -- phase gate: each wrong moment names the rule that says what comes first --
+    ALLOWED = {
+        DEAL: ("deal",), OPEN: ("open",), PLAY: ("play", "end_run", "draw", "fluke", "pass"),
+        BREAK: ("break", "draw", "pass"), BLIND: ("blind",), OVER: ("deal",), QUICK: ("quick",),
+        MATCH_OVER: (),
+    }
+
+    def _check_phase(self, state: State, kind: str) -> None:
+        if kind in self.ALLOWED[state.phase]:
+            return
+        names = state.players
+        if state.phase == MATCH_OVER:
+            if state.settings.scoring == "cards_left":
+                raise IllegalAction(
+                    f"the match is over: a player reached the penalty target of "
+                    f"{state.settings.target}", rule="CURDLE-SCORE-2")
+            raise IllegalAction(
+                f"the match is over: {names[state.match_winners[0]]} has won "
+                f"{state.settings.hands} hands", rule="CURDLE-SCORE-1")
+        if state.phase == DEAL:
+            raise IllegalAction(f"the hand has not started: {names[state.dealer]} first turns up "
+                                "the card that starts bank A (deal)", rule="CURDLE-SETUP-2")
+        if state.phase == OPEN:
+            opener = names[(state.dealer + 1) % len(names)]
+            raise IllegalAction(f"{opener} first starts bank B with any card from hand (open)",
+                                rule="CURDLE-SETUP-3")
+        if state.phase == OVER:
+            raise IllegalAction(
+                f"the hand is over: {names[state.winner]} played their last card; the next hand "
+                f"starts when {names[(state.dealer + 1) % len(names)]} deals", rule="CURDLE-TURN-4")
+        if kind == "deal":
+            raise IllegalAction("the hand is still going: it ends only when a player has played "
+                                "their last card", rule="CURDLE-TURN-4")
+        if kind == "open":
+            raise IllegalAction("bank B has already been started this hand", rule="CURDLE-SETUP-3")
+        if state.phase == BREAK:
+            raise IllegalAction(
+                f"natural curdle ({state.banks[0][-1].symbol} and {state.banks[1][-1].symbol}): "
+                f"nobody can play a bridge; {names[state.curdler]} first breaks it with a card of "
+                f"another rank (break)", rule="CURDLE-CURDLE-2")
+        if state.phase == BLIND:
+            raise IllegalAction(
+                f"blind curdle: {names[state.curdler]} first takes the top cards of a bank and "
+                f"hands them out (blind)", rule="CURDLE-CURDLE-5")
+        if kind == "break":
+            bridge = bridge_text(bridge_values(*state.tops))
+            raise IllegalAction(f"there is no natural curdle to break: the bridge is {bridge}",
+                                rule="CURDLE-CURDLE-2")
+        raise IllegalAction(
+            f"there is no blind curdle: it comes only when every other player has failed in turn "
+            f"since the curdler's last card ({state.failures} of {len(names) - 1} so far)",
+            rule="CURDLE-CURDLE-4")
+
+    # -- the hand's beginning --
+    def _do_deal(self, t: _Table, action: Action, seq: int) -> None:
+        card = action.card("card")
+        if t.phase == OVER:
+            t.deal += 1
+            t.dealer = t.left_of(t.dealer)
+        t.banks = [[card], []]
+        t.hands = [HAND_SIZE] * t.n
+        t.stock = [[0, DECK_SIZE - HAND_SIZE * t.n - 1]]
+        t.next_segment = 1
+        t.gifts, t.claims, t.curdles = [], [], []
+        t.run, t.curdler, t.failures, t.winner, t.deal_scores = None, None, 0, None, None
+        t.phase = OPEN
+
+    def _do_open(self, t: _Table, action: Action, seq: int) -> None:
+        card = action.card("card")
+        opener = t.left_of(t.dealer)
+        t.check_entered(card, opener)
+        t.hands[opener] -= 1
+        t.curdler = opener
+        t.place(card, 1, opener)
+        t.run = Run(opener)
+        self._after_card(t, seq)
+
+    # -- a turn --
+    def _do_play(self, t: _Table, action: Action, seq: int) -> None:
+        card = action.card("card")
+        bank = BANKS.index(action.choice("bank", BANKS))
+        seat = t.run.player
+        t.check_entered(card, seat)
+        self._check_bridge(t, action, card, seat, fluke=False)
+        t.test_claims(seat, card)
+        self._lay(t, card, bank, seat)
+        if not self._maybe_won(t, seat, seq):
+            self._after_card(t, seq)
+
+    def _do_fluke(self, t: _Table, action: Action, seq: int) -> None:
+        card = action.card("card")
+        bank = BANKS.index(action.choice("bank", BANKS))
+        seat = t.run.player
+        self._check_starter(t, "fluke")
+        self._check_stock_has_cards(t, "fluke")
+        t.take_from_stock(1)
+        t.forget_claims(seat)
+        t.check_entered(card, seat, drawn=True)
+        self._check_bridge(t, action, card, seat, fluke=True)
+        t.hands[seat] += 1          # drawn, and laid at once below
+        self._lay(t, card, bank, seat, drawn=True)
+        self._after_card(t, seq)
+
+    def _do_end_run(self, t: _Table, action: Action, seq: int) -> None:
+        seat = t.run.player
+        if t.run.cards == 0:
+            raise IllegalAction(
+                f"{t.name(seat)} has not played a card this turn: a player without a starter "
+                + ("draws from the stock" if t.stock_count() else "passes (the stock is empty)"),
+                rule="CURDLE-TURN-3")
+        t.claims.append(Claim(seat, seq, "end_run", t.bridge(), None, t.tops()))
+        self._next_turn(t, seat)
+
+    def _do_draw(self, t: _Table, action: Action, seq: int) -> None:
+        seat = self._turn_seat_of(t)
+        if t.phase == BREAK:
+            if not t.stock_count():
+                raise IllegalAction("the stock is empty: a curdler who cannot break passes, "
+                                    "and it becomes a blind curdle", rule="CURDLE-CURDLE-2")
+            t.take_from_stock(1)
+            t.hands[seat] += 1
+            t.forget_claims(seat)
+            return
+        self._check_starter(t, "draw")
+        self._check_stock_has_cards(t, "draw")
+        t.take_from_stock(1)
+        t.hands[seat] += 1
+        t.forget_claims(seat)
+        self._failed(t, seat, seq)
+
+    def _do_pass(self, t: _Table, action: Action, seq: int) -> None:
+        seat = self._turn_seat_of(t)
+        stock = t.stock_count()
+        if t.phase == BREAK:
+            if stock:
+                raise IllegalAction(
+                    f"the stock has {stock} card{'s' if stock != 1 else ''}: a curdler who holds "
+                    f"no card of another rank draws until they can break", rule="CURDLE-CURDLE-2")
+            rank = t.tops()[0].rank
+            t.claims.append(Claim(seat, seq, "break_pass", (), rank, t.tops()))
+            self._declare_blind(t, seq)
+            return
+        self._check_starter(t, "pass")
+        if stock:
+            raise IllegalAction(
+                f"the stock still has {stock} card{'s' if stock != 1 else ''}: "
+                f"{t.name(seat)} draws instead of passing", rule="CURDLE-TURN-3")
+        t.claims.append(Claim(seat, seq, "pass", t.bridge(), None, t.tops()))
+        self._failed(t, seat, seq)
+
+    # -- curdles --
+    def _do_break(self, t: _Table, action: Action, seq: int) -> None:
+        card = action.card("card")
+        bank = BANKS.index(action.choice("bank", BANKS))
+        seat = t.curdler
+        curdled = t.tops()[0].rank
+        if card.rank == curdled:
+            raise IllegalAction(
+                f"{card.symbol} is a {rank_name(curdled)} like both tops ({t.tops_text()}): it "
+                f"would curdle again. Break with a card of any other rank (suits do not count)",
+                rule="CURDLE-CURDLE-2")
+        t.check_entered(card, seat)
+        self._declared_value(action, card)
+        t.test_claims(seat, card)
+        self._lay(t, card, bank, seat)
+        if not self._maybe_won(t, seat, seq):
+            t.phase = PLAY
+
+    def _do_blind(self, t: _Table, action: Action, seq: int) -> None:
+        label = action.choice("bank", BANKS)
+        bank = BANKS.index(label)
+        receivers = action.names("to", t.players)
+        restart = action.card("restart", optional=True)
+        pile = t.banks[bank]
+        taken = pile[::-1][:BLIND_TAKE]                         # top first
+        make_up = min(BLIND_TAKE - len(taken), t.stock_count())
+        count = len(taken) + make_up
+        empties = len(taken) == len(pile)
+        curdler = t.curdler
+        if len(receivers) != count:
+            source = f"{len(taken)} from bank {label}" + (
+                f" and {make_up} from the stock" if make_up else "")
+            raise IllegalAction(
+                f"{t.name(curdler)} takes {count} card{'s' if count != 1 else ''} ({source}): "
+                f"name one receiver per card, top card first, not {len(receivers)}",
+                rule="CURDLE-CURDLE-5")
+        others = [r for r in receivers if r != t.name(curdler)]
+        twice = sorted({r for r in others if others.count(r) > 1})
+        if twice:
+            raise IllegalAction(
+                f"{_or_list(twice)} would get more than one card: each other player can be given "
+                f"at most one; the curdler keeps the rest", rule="CURDLE-CURDLE-5")
+        if empties and restart is None:
+            raise IllegalAction(
+                f"bank {label} is left empty: turn up the top card of the stock to restart it "
+                f"(\"restart\")", rule="CURDLE-CURDLE-5")
+        if not empties and restart is not None:
+            raise IllegalAction(
+                f"bank {label} keeps {len(pile) - len(taken)} card(s), so nothing is restarted: "
+                f"leave out \"restart\"", rule="CURDLE-CURDLE-5")
+        segment = t.next_segment
+        t.next_segment += 1
+        t.banks[bank] = pile[:len(pile) - len(taken)]
+        t.take_from_stock(make_up)
+        # A receiver may put under any card in hand, an earlier gift too.
+        t.gifts = [dataclasses.replace(g, segments=g.segments + (segment,))
+                   if t.name(g.holder) in receivers else g for g in t.gifts]
+        for card, receiver in zip(taken, receivers):
+            t.gifts.append(Gift(card, t.players.index(receiver), (segment,), seq))
+        for receiver in set(receivers):
+            t.forget_claims(t.players.index(receiver))
+        # Each received card is matched by one from hand under the stock: counts stay as they are.
+        t.stock.append([segment, count])
+        t.failures = 0
+        t.run = Run(curdler)
+        t.phase = PLAY
+        if empties:
+            t.take_from_stock(1)
+            t.check_entered(restart, curdler, drawn=True)
+            t.place(restart, bank, curdler, drawn=True)
+        self._after_card(t, seq)
+
+    # -- quick mode --
+    def _do_quick(self, t: _Table, action: Action, seq: int) -> None:
+        winner_name = action.player_name("winner", t.players)
+        winner = t.players.index(winner_name)
+        left = self._read_cards_left(t, action, winner)
+        if t.settings.scoring == "cards_left" and left is None:
+            raise InvalidAction("with cards-left scoring “quick” needs \"cards_left\": "
+                                "{name: cards left in hand} for every loser", rule="ACTION")
+        t.deal = len(t.history)
+        t.dealer = t.deal % t.n
+        self._score_hand(t, winner, left)
+        t.deal = len(t.history)
+        t.dealer = t.deal % t.n
+        if t.phase != MATCH_OVER:
+            t.phase = QUICK
+
+    def _read_cards_left(self, t: _Table, action: Action, winner: int) -> tuple[int, ...] | None:
+        raw = action.raw("cards_left")
+        if raw is None:
+            return None
+        if not isinstance(raw, Mapping):
+            raise InvalidAction("\"cards_left\" must be an object {player name: cards left}",
+                                rule="ACTION")
+        left = [0] * t.n
+        for name, count in raw.items():
+            if name not in t.players:
+                raise InvalidAction(f"{name!r} is not a player in this match", rule="ACTION")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise InvalidAction(f"cards left for {name} must be a whole number of 0 or more",
+                                    rule="ACTION")
+            left[t.players.index(name)] = count
+        if left[winner]:
+            raise IllegalAction(f"{t.name(winner)} won the hand by playing their last card, so "
+                                f"holds none, not {left[winner]}", rule="CURDLE-TURN-4")
+        missing = [t.name(s) for s in range(t.n) if s != winner and not left[s]]
+        if missing:
+            raise IllegalAction(
+                f"every loser still holds at least one card: enter the cards left of "
+                f"{_or_list(missing)}", rule="CURDLE-SCORE-2")
+        most = DECK_SIZE - 2     # one card at least on each bank
+        if sum(left) > most:
+            raise IllegalAction(f"{sum(left)} cards left in hands is more than the {most} cards "
+                                "that are not on the banks", rule="CURDLE-SCORE-2")
+        return tuple(left)
+
+    # -- shared steps --
+    def _turn_seat_of(self, t: _Table) -> int:
+        return t.curdler if t.phase == BREAK else t.run.player
+
+    def _check_starter(self, t: _Table, kind: str) -> None:
+        if t.run.cards:
+            n = t.run.cards
+            raise IllegalAction(
+                f"{t.name(t.run.player)} has already played {n} card{'s' if n != 1 else ''} this "
+                f"turn: only a player who cannot play the starter may {kind}; with no bridge left "
+                f"the run ends (end_run)", rule="CURDLE-TURN-3")
+
+    def _check_stock_has_cards(self, t: _Table, kind: str) -> None:
+        if not t.stock_count():
+            raise IllegalAction(f"the stock is empty, so nobody can {kind}: "
+                                f"{t.name(t.run.player)} passes", rule="CURDLE-TURN-3")
+
+    def _declared_value(self, action: Action, card: Card) -> int | None:
+        """The optional ``as``: the value the player says the card counts as."""
+        raw = action.raw("as")
+        if raw is None:
+            return None
+        if isinstance(raw, str):
+            named = action.card("as")
+            if card.is_joker:
+                raise IllegalAction(f"a joker always counts 1 in Curdle: it cannot stand for "
+                                    f"{named.symbol}", rule="CURDLE-VALUE-1")
+            raise IllegalAction(f"suits play no part in Curdle: give \"as\" as a number "
+                                f"({card.symbol} counts {value_text(card)})", rule="CURDLE-VALUE-3")
+        value = action.integer("as", minimum=1, maximum=14)
+        if value not in values(card):
+            if card.rank in SPLIT_RANKS:
+                raise IllegalAction(f"{card.symbol} counts {value_text(card)}, not {value}",
+                                    rule="CURDLE-VALUE-2")
+            raise IllegalAction(f"{card.symbol} counts {value_text(card)}, not {value}",
+                                rule="CURDLE-VALUE-1")
+        return value
+
+    def _check_bridge(self, t: _Table, action: Action, card: Card, seat: int, *,
+                      fluke: bool) -> None:
+        declared = self._declared_value(action, card)
+        bridge = t.bridge()
+        who = t.name(seat)
+        if is_bridge(card, bridge):
+            if declared is not None and declared not in bridge:
+                raise IllegalAction(
+                    f"{card.symbol} as {declared} is not a bridge, but as "
+                    f"{next(v for v in values(card) if v in bridge)} it is: leave out \"as\" or "
+                    f"give that value", rule="CURDLE-VALUE-2")
+            return
+        plain = card.rank.isdigit() or card.rank == "K"     # its value is on its face
+        counts = "" if plain else f" (it counts {value_text(card)})"
+        if fluke:
+            raise IllegalAction(
+                f"{card.symbol} is not a bridge{counts}, so it is no fluker: {who} needed "
+                f"{bridge_text(bridge)}, with {t.tops_text()}. A drawn card that is not a bridge "
+                f"goes into the hand: enter draw", rule="CURDLE-TURN-3")
+        if is_kingfisher(*t.tops()):
+            raise IllegalAction(
+                f"{card.symbol} is not a bridge{counts}: {t.tops_text()} make a kingfisher, "
+                f"and only a king bridges it (14 − 1 = 13)", rule="CURDLE-CURDLE-3")
+        raise IllegalAction(f"{card.symbol} is not a bridge{counts}: {who} needs "
+                            f"{bridge_text(bridge)}, with {t.tops_text()}", rule="CURDLE-TURN-1")
+
+    def _lay(self, t: _Table, card: Card, bank: int, seat: int, *, drawn: bool = False) -> None:
+        t.hands[seat] -= 1
+        t.curdler = seat
+        t.failures = 0
+        run = t.run
+        t.run = Run(run.player, run.cards + 1, True if t.phase == PLAY else run.starter)
+        t.place(card, bank, seat, drawn=drawn)
+
+    def _after_card(self, t: _Table, seq: int) -> None:
+        """A new top is down: a natural curdle stops play until the curdler breaks it."""
+        if is_natural_curdle(*t.tops()):
+            t.phase = BREAK
+            t.curdles.append(CurdleNote("natural", t.curdler, seq))
+        else:
+            t.phase = PLAY
+
+    def _maybe_won(self, t: _Table, seat: int, seq: int) -> bool:
+        if t.hands[seat]:
+            return False
+        t.winner = seat
+        t.run = None
+        self._score_hand(t, seat, tuple(t.hands))
+        return True
+
+    def _next_turn(self, t: _Table, seat: int) -> None:
+        t.run = Run(t.left_of(seat))
+        t.phase = PLAY
+
+    def _failed(self, t: _Table, seat: int, seq: int) -> None:
+        """A drawn-and-kept card or a pass. When all the others have failed since the
+        curdler's last card, nobody holds a bridge: a blind curdle (CURDLE-4)."""
+        if seat != t.curdler:
+            t.failures += 1
+        if t.failures >= t.n - 1:
+            self._declare_blind(t, seq)
+        else:
+            self._next_turn(t, seat)
+
+    def _declare_blind(self, t: _Table, seq: int) -> None:
+        t.phase = BLIND
+        t.run = Run(t.curdler)
+        t.curdles.append(CurdleNote("blind", t.curdler, seq))
+
+    def _score_hand(self, t: _Table, winner: int, left: tuple[int, ...] | None) -> None:
+        settings: Settings = t.settings
+        if settings.scoring == "cards_left":
+            points = tuple(0 if s == winner else left[s] for s in range(t.n))
+        else:
+            points = tuple(1 if s == winner else 0 for s in range(t.n))
+        t.scores = [a + b for a, b in zip(t.scores, points)]
+        t.deal_scores = points
+        t.winner = winner
+        t.history = t.history + (HandRecord(t.deal, t.dealer, winner, left, points,
+                                            tuple(t.curdles)),)
+        t.phase = OVER
+        if settings.scoring == "cards_left":
+            if max(t.scores) >= settings.target:
+                low = min(t.scores)
+                t.match_winners = tuple(s for s in range(t.n) if t.scores[s] == low)
+                t.phase = MATCH_OVER
+        elif settings.hands and t.scores[winner] >= settings.hands:
+            t.match_winners = (winner,)
+            t.phase = MATCH_OVER
+
+    # -- the view --
+    def legal(self, state: State) -> list[str]:
+        phase = state.phase
+        if phase == PLAY:
+            if state.run.cards:
+                return ["play", "end_run"]
+            return ["play", "draw", "fluke"] if state.stock_count else ["play", "pass"]
+        if phase == BREAK:
+            return ["break", "draw" if state.stock_count else "pass"]
+        return list(self.ALLOWED[phase])
+
+    def view(self, state: State) -> dict[str, Any]:
+        names = state.players
+        name = (lambda seat: None if seat is None else names[seat])
+        tops = state.tops
+        in_hand = state.mode == "play" and state.phase not in (DEAL,) and bool(state.hands)
+        curdle = None
+        if state.phase == BREAK:
+            curdle = "natural"
+        elif state.phase == BLIND:
+            curdle = "blind"
+        elif tops and is_kingfisher(*tops):
+            curdle = "kingfisher"
+        quick = state.mode == "quick"
+        deal_over = state.phase in (OVER, MATCH_OVER) and bool(state.history)
+        return {
+            "game": self.name,
+            "mode": state.mode,
+            "players": list(names),
+            "deal": state.deal,
+            "phase": state.phase,
+            "turn": self.turn(state),
+            "dealer": names[state.dealer],
+            "deal_over": deal_over or (quick and bool(state.history)),
+            "match_over": state.phase == MATCH_OVER,
+            "scores": dict(zip(names, state.scores)),
+            "deal_scores": (None if state.deal_scores is None
+                            else dict(zip(names, state.deal_scores))),
+            "findings": [f.as_dict() for f in state.findings],
+            "settings": {name: getattr(state.settings, name) for name in SETTINGS_FIELDS},
+            "banks": {label: _bank_view(pile) for label, pile in zip(BANKS, state.banks)},
+            "bridge": list(bridge_values(*tops)) if tops else [],
+            "hands": dict(zip(names, state.hands)) if in_hand else {n: 0 for n in names},
+            "stock": state.stock_count if in_hand else 0,
+            "curdle": curdle,
+            "curdler": name(state.curdler),
+            "winner": name(state.winner),
+            "legal": self.legal(state),
+            "run": (None if state.run is None or state.phase not in (PLAY, BREAK, BLIND) else
+                    {"player": names[state.run.player], "cards": state.run.cards,
+                     "starter": state.run.starter}),
+            "failures": state.failures,
+            "blind_cards": _blind_view(state) if state.phase == BLIND else None,
+            "next_dealer": (names[(state.dealer + 1) % len(names)]
+                            if state.phase in (OVER,) else None),
+            "match_winners": [names[s] for s in state.match_winners],
+            "history": [_hand_view(names, record) for record in state.history],
+        }
+
+
+def _bank_view(pile: tuple[Card, ...]) -> dict[str, Any]:
+    top = pile[-1] if pile else None
+    return {"top": None if top is None else CARD_TEXT[top], "count": len(pile),
+            "values": list(values(top)) if top else [], "cards": [CARD_TEXT[c] for c in pile]}
+
+
+def _blind_view(state: State) -> dict[str, Any]:
+    view: dict[str, Any] = {"from_stock": {}, "restart": {}}
+    for label, pile in zip(BANKS, state.banks):
+        taken = pile[::-1][:BLIND_TAKE]
+        view[label] = [str(c) for c in taken]
+        view["from_stock"][label] = min(BLIND_TAKE - len(taken), state.stock_count)
+        view["restart"][label] = len(taken) == len(pile)
+    return view
+
+
+def _hand_view(names: tuple[str, ...], record: HandRecord) -> dict[str, Any]:
+    return {
+        "deal": record.deal,
+        "dealer": names[record.dealer],
+        "winner": names[record.winner],
+        "cards_left": (None if record.cards_left is None
+                       else dict(zip(names, record.cards_left))),
+        "scores": dict(zip(names, record.scores)),
+        "curdles": [{"kind": note.kind, "curdler": names[note.curdler], "seq": note.seq}
+                    for note in record.curdles],
+    }
+
+
+GAME = register(Curdle())

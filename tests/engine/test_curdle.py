@@ -1,0 +1,626 @@
+"""Curdle: one legal and one illegal case per rule id, through the one rules path."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import referee.games.curdle  # noqa: F401  (registers the engine)
+from referee.cards import Card, standard_deck
+from referee.games import get
+from referee.games.curdle import GAME, bridge_values, is_bridge, is_natural_curdle
+from referee.rulebook import book
+from referee.rules import InvalidAction, RuleViolation, apply, new_match
+
+DECK = [str(card) for card in standard_deck(jokers=1)]
+
+
+class Table:
+    """A match driven by entries, as a phone would post them."""
+
+    def __init__(self, players=("Ann", "Ben", "Cy"), settings=None, mode="play"):
+        self.settings, self.state = new_match(GAME, list(players), settings or {}, mode)
+        self.seq = 0
+        self.findings = ()
+
+    def do(self, kind: str, **fields) -> dict:
+        self.seq += 1
+        self.state, self.findings = apply(GAME, self.state, {"type": kind, **fields}, self.seq)
+        return self.view
+
+    def reject(self, rule: str, kind: str, **fields) -> str:
+        before = pickle.dumps(self.state)
+        with pytest.raises(RuleViolation) as err:
+            apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
+        assert err.value.rule == rule, err.value.message
+        assert pickle.dumps(self.state) == before
+        return err.value.message
+
+    @property
+    def view(self) -> dict:
+        return GAME.view(self.state)
+
+    def tops(self):
+        banks = self.view["banks"]
+        return Card.parse(banks["A"]["top"]), Card.parse(banks["B"]["top"])
+
+    def some_bridge(self, avoid=()):
+        """A card that bridges now, is on no bank, and makes no natural curdle."""
+        view = self.view
+        seen = set(view["banks"]["A"]["cards"] + view["banks"]["B"]["cards"]) | set(avoid)
+        tops = list(self.tops())
+        for text in DECK:
+            card = Card.parse(text)
+            if text in seen or not is_bridge(card, bridge_values(*tops)):
+                continue
+            for bank in (0, 1):
+                after = list(tops)
+                after[bank] = card
+                if not is_natural_curdle(*after):
+                    return text, "AB"[bank]
+        raise AssertionError("no bridge left in the deck")
+
+    def run_out(self):
+        """The player in turn plays bridges until their hand is empty."""
+        player = self.view["turn"]
+        while self.view["phase"] == "play":
+            card, bank = self.some_bridge()
+            self.do("play", card=card, bank=bank, player=player)
+
+
+def opened(players=("Ann", "Ben", "Cy"), a="9h", b="5c", **settings) -> Table:
+    table = Table(players, settings)
+    table.do("deal", card=a)
+    table.do("open", card=b)
+    return table
+
+
+# --- registry, settings, malformed input -----------------------------------------------------
+
+def test_registered_with_its_api_name():
+    assert get("curdle") is GAME
+    assert (GAME.name, GAME.rule_prefix) == ("curdle", "CURDLE")
+    assert (GAME.min_players, GAME.max_players) == (2, 5)
+
+
+def test_view_has_every_common_and_curdle_key():
+    view = opened().view
+    for key in ("game", "mode", "players", "deal", "phase", "turn", "dealer", "deal_over",
+                "match_over", "scores", "deal_scores", "findings", "settings", "banks", "bridge",
+                "hands", "stock", "curdle", "curdler", "winner", "legal", "run", "blind_cards",
+                "history"):
+        assert key in view
+    assert view["settings"] == {"scoring": "hands_won", "target": 100, "hands": 0}
+    assert view["banks"]["A"] == {"top": "9h", "count": 1, "values": [9], "cards": ["9h"]}
+    assert view["run"] == {"player": "Ben", "cards": 0, "starter": False}
+
+
+@pytest.mark.parametrize("settings, fragment", [
+    ({"scoring": "cards_left", "hands": 3}, "hands-won"),
+    ({"scoring": "points"}, "scoring"),
+    ({"target": 0}, "target"),
+    ({"hands": -1}, "hands"),
+    ({"jokers": 2}, "unknown"),
+])
+def test_bad_house_rules(settings, fragment):
+    with pytest.raises(InvalidAction) as err:
+        new_match(GAME, ["Ann", "Ben"], settings, "play")
+    assert err.value.rule == "SETTINGS" and fragment in err.value.message
+
+
+@pytest.mark.parametrize("action, rule, fragment", [
+    ({"type": "shuffle"}, "ACTION", "no action"),
+    ({"type": "play", "bank": "A"}, "ACTION", "\"card\""),
+    ({"type": "play", "card": "7x", "bank": "A"}, "CARD", "7x"),
+    ({"type": "play", "card": "4s", "bank": "C"}, "ACTION", "bank"),
+    ({"type": "play", "card": "4s", "bank": "A", "as": 4.5}, "ACTION", "whole number"),
+    ({"type": "quick", "winner": "Ann"}, "ACTION", "quick mode"),
+    ({"type": "play", "card": "4s", "bank": "A", "player": "Cy"}, "TURN", "Ben's turn"),
+])
+def test_malformed_or_out_of_turn(action, rule, fragment):
+    table = opened()
+    with pytest.raises(RuleViolation) as err:
+        apply(GAME, table.state, action, 99)
+    assert err.value.rule == rule and fragment in err.value.message
+
+
+# --- SETUP -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_setup_1_two_to_five_players_and_the_stock(players):
+    table = Table(("Ann", "Ben", "Cy", "Dee", "Eve")[:players])
+    view = table.do("deal", card="9h")
+    assert view["stock"] == 54 - 10 * players - 1
+    assert set(view["hands"].values()) == {10}
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_setup_1_rejects_other_player_counts(players):
+    with pytest.raises(InvalidAction) as err:
+        new_match(GAME, ["P%d" % i for i in range(players)], {}, "play")
+    assert err.value.rule == "CURDLE-SETUP-1"
+
+
+def test_setup_2_the_dealer_starts_bank_a():
+    table = Table()
+    assert table.view["turn"] == "Ann" and table.view["legal"] == ["deal"]
+    message = table.reject("CURDLE-SETUP-2", "play", card="4s", bank="A")
+    assert "Ann" in message and "bank A" in message
+    table.reject("CURDLE-SETUP-2", "open", card="4s")
+    table.reject("TURN", "deal", card="9h", player="Ben")
+    view = table.do("deal", card="9h", player="Ann")
+    assert view["banks"]["A"]["cards"] == ["9h"] and view["phase"] == "open"
+
+
+def test_setup_3_the_next_player_starts_bank_b_then_has_a_turn():
+    table = Table()
+    table.do("deal", card="9h")
+    assert table.view["turn"] == "Ben"
+    message = table.reject("CURDLE-SETUP-3", "play", card="4s", bank="A")
+    assert "Ben" in message and "bank B" in message
+    view = table.do("open", card="5c", player="Ben")
+    assert view["banks"]["B"]["top"] == "5c" and view["hands"]["Ben"] == 9
+    assert view["turn"] == "Ben" and view["phase"] == "play" and view["curdler"] == "Ben"
+    table.reject("CURDLE-SETUP-3", "open", card="6c")
+
+
+# --- VALUE -----------------------------------------------------------------------------------
+
+def test_value_1_face_values_king_13_joker_1():
+    table = opened(a="6h", b="5c")          # bridge 1
+    assert table.view["bridge"] == [1]
+    table.do("play", card="JK", bank="A")   # joker counts 1: tops now joker and 5
+    assert table.view["bridge"] == [4]
+    king = opened(a="Kh", b="JK")
+    assert king.view["bridge"] == [12]
+    king.do("play", card="Qs", bank="B", **{"as": 12})
+
+
+@pytest.mark.parametrize("card, declared, fragment", [
+    ("JK", 14, "Joker counts 1, not 14"),
+    ("JK", "7h", "a joker always counts 1"),
+    ("Ks", 1, "K♠ counts 13, not 1"),
+])
+def test_value_1_wrong_values_are_refused(card, declared, fragment):
+    table = opened(a="6h", b="5c")
+    message = table.reject("CURDLE-VALUE-1", "play", card=card, bank="A", **{"as": declared})
+    assert fragment in message
+
+
+def test_value_2_split_cards_have_two_values():
+    table = opened(a="Jh", b="5c")          # J is 11 or 3: bridges 6 and 2
+    assert table.view["bridge"] == [2, 6]
+    assert table.view["banks"]["A"]["values"] == [11, 3]
+    table.do("play", card="Qs", bank="B", **{"as": 2})    # Q as 2: tops J and Q
+    assert table.view["bridge"] == [1, 9]                 # 11−12, 11−2, 3−12, 3−2
+    table.do("play", card="As", bank="A")                 # ace as 1
+    assert table.view["banks"]["A"]["values"] == [14, 1]
+
+
+@pytest.mark.parametrize("card, declared, fragment", [
+    ("Jd", 5, "J♦ counts 11 or 3, not 5"),
+    ("Jd", 11, "as 11 is not a bridge, but as 3 it is"),
+])
+def test_value_2_wrong_value_of_a_split_card(card, declared, fragment):
+    table = opened(a="8h", b="5c")          # bridge 3
+    message = table.reject("CURDLE-VALUE-2", "play", card=card, bank="A", **{"as": declared})
+    assert fragment in message
+    table.do("play", card=card, bank="A", **{"as": 3})
+
+
+def test_value_3_suits_play_no_part():
+    table = opened(a="9h", b="5h")
+    table.do("play", card="4s", bank="A")               # a spade bridges two hearts
+    natural = opened(a="7h", b="7c")                    # same rank, other suits: a curdle
+    assert natural.view["curdle"] == "natural"
+    message = opened(a="9h", b="5c").reject("CURDLE-VALUE-3", "play", card="4s", bank="A",
+                                            **{"as": "4h"})
+    assert "suits play no part" in message
+
+
+# --- TURN ------------------------------------------------------------------------------------
+
+def test_turn_1_a_bridge_is_a_difference_of_the_tops():
+    table = opened()
+    view = table.do("play", card="4s", bank="A")
+    assert view["banks"]["A"]["top"] == "4s" and view["bridge"] == [1]
+
+
+def test_turn_1_a_card_that_is_not_a_bridge():
+    message = opened().reject("CURDLE-TURN-1", "play", card="7c", bank="B")
+    assert message == "7♣ is not a bridge: Ben needs 4, with 9♥ on bank A and 5♣ on bank B"
+    message = opened(a="7h", b="5c").reject("CURDLE-TURN-1", "play", card="Jc", bank="B")
+    assert "(it counts 11 or 3)" in message and "2 (2 or Q)" in message
+
+
+def test_turn_2_a_run_goes_on_while_the_player_has_bridges():
+    table = opened()
+    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    view = table.do("play", card="Ah", bank="B")     # tops 4, A: bridges 3 and 10
+    assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
+    assert view["legal"] == ["play", "end_run"] and view["turn"] == "Ben"
+    view = table.do("end_run")
+    assert view["turn"] == "Cy" and view["run"]["cards"] == 0
+
+
+def test_turn_2_a_false_claim_of_no_bridge_is_a_finding():
+    table = opened()
+    table.do("play", card="4s", bank="A")            # Ben: bridge 1 now
+    table.do("end_run")                              # "no 1 in my hand", entry 4
+    table.do("draw")                                 # Cy
+    table.do("play", card="Ah", bank="A", player="Ann")   # tops A, 5: 4 or 9
+    table.do("play", card="4h", bank="B")                 # tops A, 4: 3 or 10
+    table.do("play", card="3h", bank="B")                 # tops A, 3: 2 or 11
+    table.do("play", card="2h", bank="B")                 # tops A, 2: 1 or 12
+    table.do("end_run")
+    table.do("play", card="Qs", bank="B", player="Ben")   # a queen was no 1: no proof
+    assert table.findings == ()
+    table.do("play", card="JK", bank="B")            # the joker was a 1 at entry 4
+    assert [f.rule for f in table.findings] == ["CURDLE-TURN-2"]
+    message = table.findings[0].message
+    assert "At entry 4 Ben ended the run" in message and "Joker" in message
+    assert table.view["findings"][0]["seq"] == table.seq
+
+
+def test_turn_2_no_finding_once_the_player_has_drawn():
+    table = opened(players=("Ann", "Ben"))
+    table.do("play", card="4s", bank="A")            # bridge 1
+    table.do("end_run")                              # Ben claims no 1
+    table.do("play", card="Ah", bank="B", player="Ann")   # tops 4, A: 3 or 10
+    table.do("end_run")
+    table.do("fluke", card="Jc", bank="B", player="Ben")  # a drawn card: the claim is void
+    table.do("play", card="Ad", bank="A", player="Ben")   # tops 4, J: 1 or 7
+    assert table.findings == () and table.view["findings"] == []
+
+
+def test_turn_3_the_starter_draws_or_flukes():
+    table = opened()
+    view = table.do("draw")                          # Ben keeps the card, turn over
+    assert view["hands"]["Ben"] == 10 and view["stock"] == 22 and view["turn"] == "Cy"
+    view = table.do("fluke", card="4d", bank="B")    # Cy draws a bridge and plays it
+    assert view["hands"]["Cy"] == 10 and view["stock"] == 21
+    assert view["run"] == {"player": "Cy", "cards": 1, "starter": True}
+
+
+@pytest.mark.parametrize("steps, action, fragment", [
+    ([("play", {"card": "4s", "bank": "A"})], {"type": "draw"}, "already played 1 card"),
+    ([("play", {"card": "4s", "bank": "A"})], {"type": "fluke", "card": "Ad", "bank": "A"},
+     "already played 1 card"),
+    ([], {"type": "end_run"}, "draws from the stock"),
+    ([], {"type": "pass"}, "the stock still has 23 cards"),
+    ([], {"type": "fluke", "card": "7d", "bank": "A"}, "no fluker"),
+])
+def test_turn_3_refusals(steps, action, fragment):
+    table = opened()
+    for kind, fields in steps:
+        table.do(kind, **fields)
+    kind = action.pop("type")
+    assert fragment in table.reject("CURDLE-TURN-3", kind, **action)
+
+
+def test_turn_3_an_empty_stock_means_pass():
+    names = ("Ann", "Ben", "Cy", "Dee", "Eve")
+    table = opened(players=names, a="9h", b="5c")    # 3 cards in the stock
+    table.do("draw")                                 # Ben, the curdler
+    table.do("draw")                                 # Cy
+    table.do("draw")                                 # Dee
+    assert table.view["stock"] == 0 and table.view["legal"] == ["play", "pass"]
+    assert "stock is empty" in table.reject("CURDLE-TURN-3", "draw")
+    table.reject("CURDLE-TURN-3", "fluke", card="4h", bank="A")
+    view = table.do("pass", player="Eve")
+    assert view["phase"] == "play" and view["turn"] == "Ann" and view["failures"] == 3
+    view = table.do("pass", player="Ann")            # all four others have failed
+    assert view["phase"] == "blind" and view["curdle"] == "blind" and view["curdler"] == "Ben"
+
+
+def test_turn_4_the_last_card_wins_the_hand():
+    table = opened(players=("Ann", "Ben"))
+    table.run_out()
+    view = table.view
+    assert view["phase"] == "over" and view["winner"] == "Ben" and view["deal_over"]
+    assert view["hands"] == {"Ann": 10, "Ben": 0}
+    assert view["scores"] == {"Ann": 0, "Ben": 1} and view["deal_scores"] == {"Ann": 0, "Ben": 1}
+    assert view["history"][0]["winner"] == "Ben"
+    assert view["history"][0]["cards_left"] == {"Ann": 10, "Ben": 0}
+    assert view["turn"] == "Ben" and view["next_dealer"] == "Ben"
+    message = table.reject("CURDLE-TURN-4", "play", card="2c", bank="A")
+    assert "Ben played their last card" in message
+    view = table.do("deal", card="8h", player="Ben")     # the deal passes left
+    assert view["deal"] == 1 and view["dealer"] == "Ben" and view["turn"] == "Ann"
+    assert view["banks"]["B"]["count"] == 0 and view["winner"] is None
+
+
+def test_turn_4_no_new_deal_while_the_hand_goes_on():
+    assert "still going" in opened().reject("CURDLE-TURN-4", "deal", card="2c")
+
+
+def test_turn_5_a_card_on_a_bank_cannot_be_played_again():
+    table = opened()
+    table.do("play", card="4s", bank="A")
+    message = table.reject("CURDLE-TURN-5", "play", card="4s", bank="B")
+    assert message == "4♠ cannot be played again: it is on bank A, its top card"
+    message = table.reject("CURDLE-TURN-5", "play", card="9h", bank="B")
+    assert "on bank A, 2nd from the top" in message
+    fresh = Table()
+    fresh.do("deal", card="9h")
+    fresh.reject("CURDLE-TURN-5", "open", card="9h")
+
+
+def test_turn_5_two_jokers():
+    table = opened(a="JK", b="2c")                   # bridge 1
+    table.do("play", card="JK", bank="B")            # the second joker: a natural curdle
+    assert table.view["curdle"] == "natural"
+    table.do("break", card="3c", bank="B")           # tops joker, 3: bridge 2
+    message = table.reject("CURDLE-TURN-5", "play", card="JK", bank="A")
+    assert "both jokers are accounted for" in message
+
+
+def blind_curdle() -> Table:
+    """Ben opens, plays one bridge and ends; Cy and Ann draw: a blind curdle for Ben."""
+    table = opened()
+    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    table.do("end_run")
+    table.do("draw")                                 # Cy
+    table.do("draw")                                 # Ann
+    return table
+
+
+def test_turn_5_a_card_handed_out_in_a_blind_curdle():
+    table = blind_curdle()
+    message = table.reject("CURDLE-TURN-5", "blind", bank="A", to=["Cy", "Ben", "Ben", "Ann"],
+                           restart="4s")
+    assert "cannot be the card that just came off the stock" in message
+    # 4♠ to Cy, 9♥ kept, two stock cards to Ben and Ann; 4 cards go under the stock
+    table.do("blind", bank="A", to=["Cy", "Ben", "Ben", "Ann"], restart="9d")
+    message = table.reject("CURDLE-TURN-5", "fluke", card="4s", bank="A")
+    assert "went to Cy in the blind curdle at entry 7" in message
+    table.do("draw")                                 # Ben (the stock's own cards)
+    message = table.reject("CURDLE-TURN-5", "play", card="9h", bank="A", player="Cy")
+    assert "went to Ben" in message and "nobody has drawn" in message
+    table.do("play", card="4s", bank="A", player="Cy")   # Cy holds 4♠: it comes back
+
+
+def test_turn_5_a_handed_out_card_is_free_once_its_batch_is_reached():
+    names = ("Ann", "Ben", "Cy", "Dee", "Eve")
+    table = opened(players=names)                    # 3 cards in the stock
+    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    table.do("end_run")
+    for name in ("Cy", "Dee", "Eve", "Ann"):
+        table.do("draw" if table.view["stock"] else "pass", player=name)
+    view = table.view
+    assert view["phase"] == "blind" and view["stock"] == 0
+    # 4♠ to Cy, 9♥ kept; the stock is only the two cards put under, so the restart card
+    # comes from them, and may well be 4♠ itself.
+    view = table.do("blind", bank="A", to=["Cy", "Ben"], restart="4s")
+    assert view["stock"] == 1 and view["banks"]["A"]["cards"] == ["4s"]
+    assert view["hands"] == {"Ann": 10, "Ben": 8, "Cy": 11, "Dee": 11, "Eve": 11}
+
+
+# --- CURDLES ---------------------------------------------------------------------------------
+
+def test_curdle_1_the_curdler_played_the_last_card():
+    table = opened(a="7h", b="7c")                    # Ben's opening card curdles
+    assert table.view["curdler"] == "Ben" and table.view["turn"] == "Ben"
+    message = table.reject("CURDLE-CURDLE-1", "break", card="5s", bank="A", player="Cy")
+    assert "Ben, who played the last card" in message
+    table.do("break", card="5s", bank="A", player="Ben")
+
+
+def test_curdle_2_natural_curdle_and_its_break():
+    table = opened(a="7h", b="7c")
+    view = table.view
+    assert view["phase"] == "break" and view["curdle"] == "natural" and view["bridge"] == []
+    assert view["legal"] == ["break", "draw"]
+    assert view["history"] == [] and table.state.curdles[0].kind == "natural"
+    view = table.do("break", card="Qs", bank="B")    # tops 7, Q: bridges 5
+    assert view["phase"] == "play" and view["curdle"] is None and view["bridge"] == [5]
+    assert view["run"] == {"player": "Ben", "cards": 1, "starter": False}
+    assert view["legal"] == ["play", "end_run"]
+
+
+@pytest.mark.parametrize("kind, fields, fragment", [
+    ("break", {"card": "7d", "bank": "A"}, "would curdle again"),
+    ("play", {"card": "Ks", "bank": "A"}, "natural curdle"),
+    ("end_run", {}, "natural curdle"),
+    ("pass", {}, "draws until they can break"),
+])
+def test_curdle_2_refusals_in_a_natural_curdle(kind, fields, fragment):
+    table = opened(a="7h", b="7c")
+    assert fragment in table.reject("CURDLE-CURDLE-2", kind, **fields)
+
+
+def test_curdle_2_break_only_in_a_natural_curdle():
+    assert "no natural curdle" in opened().reject("CURDLE-CURDLE-2", "break", card="2s", bank="A")
+
+
+def test_curdle_2_a_curdler_with_only_the_curdled_rank_draws():
+    table = opened(a="7h", b="7c")
+    view = table.do("draw")
+    assert view["phase"] == "break" and view["hands"]["Ben"] == 10 and view["stock"] == 22
+
+
+def test_curdle_2_with_an_empty_stock_the_curdler_passes_into_a_blind_curdle():
+    names = ("Ann", "Ben", "Cy", "Dee", "Eve")
+    table = opened(players=names, a="9h", b="5c")
+    table.do("play", card="4s", bank="A")
+    table.do("end_run")
+    for name in ("Cy", "Dee", "Eve"):
+        table.do("draw", player=name)
+    table.do("pass", player="Ann")
+    view = table.do("blind", bank="B", to=["Ben"], restart="4c")   # 4♣ beside 4♠: curdled
+    assert view["curdle"] == "natural" and view["stock"] == 0
+    assert view["legal"] == ["break", "pass"]
+    view = table.do("pass")                              # "I hold only fours"
+    assert view["phase"] == "blind" and view["curdler"] == "Ben"
+    view = table.do("blind", bank="A", to=["Cy", "Dee"], restart="Kc")   # Ben keeps none
+    assert view["bridge"] == [9] and view["turn"] == "Ben"
+    table.do("play", card="9s", bank="A")                # so Ben did hold another rank
+    assert [f.rule for f in table.findings] == ["CURDLE-CURDLE-2"]
+    assert "passed in a natural curdle of 4s" in table.findings[0].message
+
+
+def test_curdle_3_kingfisher():
+    table = opened(a="Ah", b="As")
+    view = table.view
+    assert view["curdle"] == "kingfisher" and view["bridge"] == [13]
+    message = table.reject("CURDLE-CURDLE-3", "play", card="Ac", bank="A")
+    assert "kingfisher" in message and "only a king" in message
+    table.reject("CURDLE-CURDLE-3", "play", card="JK", bank="A")
+    view = table.do("play", card="Kd", bank="A")
+    assert view["curdle"] is None
+    joker = opened(a="JK", b="Ac")
+    assert joker.view["curdle"] == "kingfisher" and joker.view["bridge"] == [13]
+
+
+def test_curdle_4_blind_curdle_when_every_other_player_failed():
+    table = opened()
+    table.do("play", card="4s", bank="A")
+    table.do("end_run")
+    view = table.do("draw")                          # Cy fails
+    assert view["phase"] == "play" and view["failures"] == 1
+    assert "1 of 2" in table.reject("CURDLE-CURDLE-4", "blind", bank="A", to=["Ann"])
+    view = table.do("draw")                          # Ann fails too
+    assert view["phase"] == "blind" and view["curdle"] == "blind" and view["turn"] == "Ben"
+    assert view["blind_cards"] == {"A": ["4s", "9h"], "B": ["5c"],
+                                   "from_stock": {"A": 2, "B": 3},
+                                   "restart": {"A": True, "B": True}}
+    assert view["history"] == [] and table.state.curdles[-1].kind == "blind"
+
+
+def test_curdle_4_a_fluker_resets_the_count():
+    table = opened()
+    table.do("play", card="4s", bank="A")
+    table.do("end_run")
+    table.do("draw")                                 # Cy fails
+    table.do("fluke", card="Ac", bank="B")           # Ann flukes: she is the curdler now
+    view = table.do("end_run")
+    assert view["failures"] == 0 and view["curdler"] == "Ann" and view["phase"] == "play"
+
+
+def test_curdle_5_blind_curdle_from_a_small_bank_restarts_it():
+    table = blind_curdle()
+    before = table.view
+    view = table.do("blind", bank="B", to=["Ann", "Ben", "Cy", "Ben"], restart="Qd")
+    assert view["banks"]["B"]["cards"] == ["Qd"]
+    assert view["hands"] == before["hands"]
+    assert view["stock"] == before["stock"] - 3 + 4 - 1     # make-up, put under, restart
+    assert view["phase"] == "play" and view["turn"] == "Ben" and view["run"]["cards"] == 0
+    assert "draw" in view["legal"]
+
+
+def test_curdle_5_blind_curdle_from_a_big_bank():
+    table = opened(players=("Ann", "Ben"))
+    for card, bank in (("4s", "A"), ("Ah", "B"), ("3c", "A"), ("2d", "B"), ("JK", "A"),
+                       ("Ad", "A")):
+        table.do("play", card=card, bank=bank)       # A: 9 4 3 joker A, B: 5 A 2
+    table.do("end_run")
+    view = table.do("draw")                          # Ann fails: blind for Ben
+    assert view["blind_cards"]["A"] == ["Ad", "JK", "3c", "4s"]
+    assert view["blind_cards"]["from_stock"]["A"] == 0
+    assert "leave out" in table.reject("CURDLE-CURDLE-5", "blind", bank="A",
+                                       to=["Ben", "Ann", "Ben", "Ben"], restart="Kc")
+    view = table.do("blind", bank="A", to=["Ben", "Ann", "Ben", "Ben"])
+    assert view["banks"]["A"]["cards"] == ["9h"] and view["bridge"] == [7]
+    assert view["stock"] == 33 - 1 + 4 and view["hands"] == {"Ann": 11, "Ben": 3}
+
+
+@pytest.mark.parametrize("fields, fragment", [
+    ({"bank": "B", "to": ["Ann", "Ben"], "restart": "Qd"},
+     "takes 4 cards (1 from bank B and 3 from the stock)"),
+    ({"bank": "B", "to": ["Ann", "Ann", "Ben", "Ben"], "restart": "Qd"},
+     "Ann would get more than one"),
+    ({"bank": "B", "to": ["Ann", "Cy", "Ben", "Ben"]}, "turn up the top card of the stock"),
+])
+def test_curdle_5_refusals(fields, fragment):
+    table = blind_curdle()
+    assert fragment in table.reject("CURDLE-CURDLE-5", "blind", **fields)
+    table.reject("CURDLE-CURDLE-5", "play", card="Ad", bank="A")
+
+
+def test_curdle_5_restart_card_must_be_free():
+    table = blind_curdle()
+    message = table.reject("CURDLE-TURN-5", "blind", bank="B", to=["Ben"] * 4, restart="9h")
+    assert "on bank A" in message
+
+
+# --- SCORE -----------------------------------------------------------------------------------
+
+def test_score_1_hands_won_and_the_hands_target():
+    table = opened(players=("Ann", "Ben"), hands=2)
+    table.run_out()                                  # Ben wins hand 0
+    table.do("deal", card="8h")                      # Ben deals, Ann opens
+    table.do("open", card="2c")
+    table.run_out()                                  # Ann wins hand 1
+    assert table.view["scores"] == {"Ann": 1, "Ben": 1} and not table.view["match_over"]
+    table.do("deal", card="9c")
+    table.do("open", card="4c")
+    table.run_out()                                  # Ben: 2 hands
+    view = table.view
+    assert view["match_over"] and view["phase"] == "match_over"
+    assert view["match_winners"] == ["Ben"] and view["legal"] == []
+    assert [h["dealer"] for h in view["history"]] == ["Ann", "Ben", "Ann"]
+    assert "Ben has won 2 hands" in table.reject("CURDLE-SCORE-1", "deal", card="2c")
+
+
+def test_score_2_cards_left_penalties_and_the_target():
+    table = opened(players=("Ann", "Ben", "Cy"), scoring="cards_left", target=20)
+    table.do("draw")                                 # Ben 10
+    table.do("draw")                                 # Cy 11
+    table.do("play", card="4s", bank="A", player="Ann")
+    table.run_out()                                  # Ann goes out
+    view = table.view
+    assert view["deal_scores"] == {"Ann": 0, "Ben": 10, "Cy": 11}
+    assert not view["match_over"]
+    table.do("deal", card="8h")
+    table.do("open", card="2c")                      # Cy opens, 9 left
+    table.run_out()
+    view = table.view
+    assert view["scores"] == {"Ann": 10, "Ben": 20, "Cy": 11}
+    assert view["match_over"] and view["match_winners"] == ["Ann"]
+    assert "penalty target of 20" in table.reject("CURDLE-SCORE-2", "deal", card="2c")
+
+
+# --- quick mode ------------------------------------------------------------------------------
+
+def test_quick_mode_records_whole_hands():
+    table = Table(("Ann", "Ben", "Cy"), {"scoring": "cards_left", "target": 30}, mode="quick")
+    assert table.view["legal"] == ["quick"] and table.view["turn"] is None
+    view = table.do("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
+    assert view["scores"] == {"Ann": 4, "Ben": 0, "Cy": 7}
+    assert view["history"][0]["dealer"] == "Ann" and view["dealer"] == "Ben"
+    assert view["history"][0]["cards_left"] == {"Ann": 4, "Ben": 0, "Cy": 7}
+    assert "every loser" in table.reject("CURDLE-SCORE-2", "quick", winner="Ann",
+                                         cards_left={"Ben": 3})
+    assert "holds none" in table.reject("CURDLE-TURN-4", "quick", winner="Ann",
+                                        cards_left={"Ann": 1, "Ben": 3, "Cy": 2})
+    table.reject("CURDLE-SCORE-2", "quick", winner="Ann", cards_left={"Ben": 30, "Cy": 30})
+    with pytest.raises(InvalidAction):
+        apply(GAME, table.state, {"type": "quick", "winner": "Ann"}, 50)
+    with pytest.raises(InvalidAction):
+        apply(GAME, table.state, {"type": "draw"}, 50)
+    view = table.do("quick", winner="Ann", cards_left={"Ben": 12, "Cy": 30})
+    assert view["match_over"] and view["match_winners"] == ["Ann"]
+
+
+def test_quick_mode_hands_won():
+    table = Table(("Ann", "Ben"), {"hands": 1}, mode="quick")
+    view = table.do("quick", winner="Ann")
+    assert view["scores"] == {"Ann": 1, "Ben": 0} and view["match_over"]
+    assert view["history"][0]["cards_left"] is None
+
+
+# --- the rules page --------------------------------------------------------------------------
+
+SPEC_IDS = (
+    [f"CURDLE-SETUP-{i}" for i in (1, 2, 3)] + [f"CURDLE-VALUE-{i}" for i in (1, 2, 3)]
+    + [f"CURDLE-TURN-{i}" for i in range(1, 6)] + [f"CURDLE-CURDLE-{i}" for i in range(1, 6)]
+    + [f"CURDLE-SCORE-{i}" for i in (1, 2)]
+)
+
+
+def test_rulebook_has_every_rule_id_once():
+    rules = book("curdle")
+    assert rules is not None and rules.game == "curdle"
+    assert sorted(rules.ids()) == sorted(SPEC_IDS)
+    assert all(rules.rule(rule_id).text for rule_id in SPEC_IDS)
+    assert rules.decisions
