@@ -17,7 +17,7 @@ def get(name: str) -> GameRules | None:
 
 def _load() -> None:
     # Each engine registers itself on import; the list names the games this build referees.
-    from referee.games import pontis, pontoon, reverse_bridge  # noqa: F401
+    from referee.games import curdle, pontis, pontoon, reverse_bridge, ropebridge  # noqa: F401
 
 
 _load()

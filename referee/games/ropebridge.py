@@ -1,0 +1,923 @@
+"""Ropebridge: two players race to match, left to right, every card of a shared row.
+
+Spec: ``rules/ropebridge.md`` (rule ids ``ROPE-...``). The referee sees the face-up row, every
+matched card, the discard pile and the stock count. Hands are counted, not seen: a card drawn
+from the stock is unknown until it is played or discarded (or shown when drawn), while a card
+taken from the discard pile is known to be in that hand. Every physical card exists once, so a
+card entered at the table is checked against every place the table has seen it.
+
+A game moves through the phases ``deal`` (waiting for the deal), ``play``, ``reveal`` (a match
+reached a new row card and the next face-down card must be entered before anything else),
+``over`` (won or tied, waiting for the next deal) and ``match_over`` (``target_wins`` reached).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from itertools import product
+from typing import Any, Iterable
+
+from referee.cards import JOKER, Card, show
+from referee.games import register
+from referee.rules import (
+    Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
+    house_rule,
+)
+
+# --- rule tables ---------------------------------------------------------------------------
+
+PLAYERS = 2
+HAND_SIZE = 7        # ROPE-SETUP-2: seven cards each
+HAND_LIMIT = 7       # ROPE-TURN-3: at most seven at the end of a turn
+PACK_SIZE = 52
+PACK_JOKERS = 2      # ROPE-SETUP-1
+COPIES_PER_RANK = 4
+MATCHES_PER_TURN = 2  # ROPE-TURN-2 (one with the one_step house rule)
+
+COURTS = ("J", "Q", "K")
+COURT_NAMES = {"J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings")}
+
+# ROPE-MATCH-1: pip values of number cards (courts count 10 only with courts_ten).
+PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
+COURT_VALUE = 10     # ROPE-VARIANT-5
+ACE_HIGH = 11        # ROPE-VARIANT-4
+
+COMBOS = ("standard", "harder", "simpler")
+
+ACTION_TYPES = ("deal", "reveal", "draw", "match", "discard", "end_turn", "stalemate", "quick")
+TIES = ("unbeatable", "stalemate")
+# Entries made for the table rather than by the player in turn: any player may be named.
+TABLE_ACTIONS = frozenset({"deal", "reveal", "stalemate", "quick"})
+
+
+def rule(section: str, n: int) -> str:
+    return f"ROPE-{section}-{n}"
+
+
+# --- settings ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Settings(BaseSettings):
+    row_length: int = house_rule(
+        10, "How many cards make the ropebridge row", label="Row length", minimum=7, maximum=12)
+    exposed: int = house_rule(
+        4, "How many row cards lie face up ahead of the leading player (at most the row length)",
+        label="Face-up cards", minimum=1, maximum=10)
+    jokers: bool = house_rule(
+        True, "Play with the two jokers (off: a plain 52-card pack)", label="Jokers")
+    combo: str = house_rule(
+        "standard",
+        "How two cards from hand combine: standard = one red and one black, sum or difference; "
+        "harder = same colour adds, different colours subtract; simpler = any two, sum or "
+        "difference", label="Two-card matches", choices=COMBOS)
+    ace_eleven: bool = house_rule(
+        False, "An ace counts 1 or 11, in the row and in the hand", label="Ace is 1 or 11")
+    courts_ten: bool = house_rule(
+        False, "Jacks, queens and kings are number cards worth 10", label="Court cards are 10")
+    one_step: bool = house_rule(
+        False, "Match at most one row card per turn", label="One step at a time")
+    target_wins: int = house_rule(
+        0, "The match ends when a player reaches this many wins (0: no target)",
+        label="Wins to take the match", minimum=0, maximum=99)
+
+    def validate(self) -> None:
+        if self.exposed > self.row_length:
+            raise InvalidAction(
+                f"house rule exposed ({self.exposed}) cannot be more than the row length "
+                f"({self.row_length}): at most every row card starts face up", rule="SETTINGS")
+
+    def as_dict(self) -> dict[str, Any]:
+        # Flat fields only: cheaper than dataclasses.asdict, and the view asks on every entry.
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @property
+    def pack_size(self) -> int:
+        return PACK_SIZE + (PACK_JOKERS if self.jokers else 0)
+
+    @property
+    def matches_per_turn(self) -> int:
+        return 1 if self.one_step else MATCHES_PER_TURN
+
+
+# --- state ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Play:
+    """One row card matched: who matched it, with what, on which turn of the game."""
+
+    seat: int
+    row_index: int
+    cards: tuple[Card, ...]
+    turn: int
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game on the table, in play or just finished (kept on show until the next deal)."""
+
+    number: int
+    dealer: int
+    row: tuple[Card, ...]                        # the face-up row cards, leftmost first
+    positions: tuple[int, int]                   # next row index each seat must match
+    hands: tuple[int, int]                       # cards held
+    known: tuple[tuple[Card, ...], tuple[Card, ...]]  # held cards the table saw go in
+    plays: tuple[Play, ...]
+    discard: tuple[Card, ...]                    # bottom first
+    stock: int
+    current: int
+    deal_seq: int
+    drawn: bool = False
+    matches: int = 0                             # row cards matched this turn
+    turn_no: int = 1
+    turns: tuple[int, int] = (0, 0)              # turns completed per seat
+    passes: int = 0                              # ROPE-TURN-7: passes in a row
+    reported_stuck: tuple[bool, bool] = (False, False)
+    winner: int | None = None
+    tie: str | None = None
+    reason: str = ""
+    end_rule: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.tie is not None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A finished game as the score sheet prints it."""
+
+    deal: int
+    dealer: int
+    row: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    turns: tuple[int, int]
+    positions: tuple[int, int]
+    winner: int | None
+    tie: str | None
+    reason: str
+    rule: str | None
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, str]
+    settings: Settings
+    mode: str
+    number: int = 0                  # the game in play or last finished (quick: games recorded)
+    game: Game | None = None
+    wins: tuple[int, int] = (0, 0)
+    ties: int = 0
+    history: tuple[Record, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+
+# --- small pure helpers --------------------------------------------------------------------
+
+def _with(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _is_court(settings: Settings, card: Card) -> bool:
+    """A card with no pip value (ROPE-MATCH-1), unless courts count ten (ROPE-VARIANT-5)."""
+    return card.rank in COURTS and not settings.courts_ten
+
+
+def pip_values(settings: Settings, card: Card) -> frozenset[int]:
+    """What a number card is worth: usually one value, an ace 1 or 11 with ace_eleven."""
+    if card.is_joker or _is_court(settings, card):
+        return frozenset()
+    if card.rank in COURTS:
+        return frozenset({COURT_VALUE})
+    if card.rank == "A" and settings.ace_eleven:
+        return frozenset({PIPS["A"], ACE_HIGH})
+    return frozenset({PIPS[card.rank]})
+
+
+def _say_values(values: Iterable[int]) -> str:
+    ordered = sorted(values)
+    if not ordered:
+        return "nothing"
+    if len(ordered) == 1:
+        return str(ordered[0])
+    return ", ".join(map(str, ordered[:-1])) + " or " + str(ordered[-1])
+
+
+def _court_name(rank: str, count: int = 1) -> str:
+    singular, plural = COURT_NAMES[rank]
+    return singular if count == 1 else plural
+
+
+def _ordinal_card(index: int) -> str:
+    return f"row card {index + 1}"
+
+
+def _pair_makes(settings: Settings, a: Card, b: Card) -> tuple[frozenset[int], str]:
+    """The values two number cards make under the combo rule, and the rule's words."""
+    same_colour = a.colour == b.colour
+    sums, differences = set(), set()
+    for x, y in product(pip_values(settings, a), pip_values(settings, b)):
+        sums.add(x + y)
+        if x != y:
+            differences.add(abs(x - y))
+    if settings.combo == "harder":
+        if same_colour:
+            return frozenset(sums), f"two {a.colour} cards count only as their sum"
+        return frozenset(differences), "a red and a black card count only as their difference"
+    return frozenset(sums | differences), "sum or difference"
+
+
+def _failure_rule(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -> str:
+    """Which rule a wrong-value match breaks: the house rule that shaped the values, if any."""
+    involved = (row_card,) + cards
+    if settings.courts_ten and any(c.rank in COURTS for c in involved):
+        return rule("VARIANT", 5)
+    if settings.ace_eleven and any(c.rank == "A" for c in involved):
+        return rule("VARIANT", 4)
+    if len(cards) == 2 and settings.combo == "harder":
+        return rule("VARIANT", 2)
+    if len(cards) == 2 and settings.combo == "simpler":
+        return rule("VARIANT", 3)
+    return rule("MATCH", 2)
+
+
+def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card | str]) -> None:
+    """Do these one or two cards from hand match this row card? Returns None or raises
+    IllegalAction citing the rule (the phone calls it before sending a match)."""
+    row_card = row_card if isinstance(row_card, Card) else Card.parse(row_card)
+    cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+    if not 1 <= len(cards) <= 2:
+        raise InvalidAction("a match is one or two cards from hand", rule="ACTION")
+    shown = show(cards)
+
+    if row_card.is_joker:  # ROPE-MATCH-4
+        if len(cards) == 1:
+            return
+        raise IllegalAction(
+            f"a joker in the row is matched by exactly one card (any card will do), not two "
+            f"({shown})", rule=rule("MATCH", 4))
+
+    if _is_court(settings, row_card):  # ROPE-MATCH-3
+        name = _court_name(row_card.rank)
+        if len(cards) == 2:
+            raise IllegalAction(
+                f"{row_card.symbol} is a court card: it takes one card, another {name} or a "
+                f"joker, never two ({shown})", rule=rule("MATCH", 3))
+        card = cards[0]
+        if card.is_joker or card.rank == row_card.rank:
+            return
+        raise IllegalAction(
+            f"{card.symbol} does not match {row_card.symbol}: a court card is matched only by "
+            f"another {name} or a joker", rule=rule("MATCH", 3))
+
+    needs = pip_values(settings, row_card)
+    if len(cards) == 1:
+        card = cards[0]
+        if card.is_joker:  # ROPE-MATCH-2: a joker matches any number card
+            return
+        if _is_court(settings, card):
+            raise IllegalAction(
+                f"{card.symbol} is a court card with no pip value: it cannot match the number "
+                f"card {row_card.symbol} (only a {_court_name(card.rank)} in the row)",
+                rule=rule("MATCH", 1))
+        if pip_values(settings, card) & needs:
+            return
+        raise IllegalAction(
+            f"{card.symbol} is worth {_say_values(pip_values(settings, card))} but "
+            f"{row_card.symbol} needs {_say_values(needs)}: one card must have the same pip "
+            f"value", rule=_failure_rule(settings, row_card, cards))
+
+    a, b = cards
+    for card in cards:
+        if card.is_joker:
+            raise IllegalAction(
+                f"a joker always matches alone, never as one of two cards ({shown})",
+                rule=rule("MATCH", 5))
+        if _is_court(settings, card):
+            raise IllegalAction(
+                f"{card.symbol} is a court card: court cards never join a two-card match "
+                f"({shown})", rule=rule("MATCH", 5))
+    if a == b:
+        raise IllegalAction(f"{a.symbol} is entered twice: there is only one {a.symbol}",
+                            rule=rule("SETUP", 1))
+    if settings.combo == "standard" and a.colour == b.colour:
+        raise IllegalAction(
+            f"{a.symbol} and {b.symbol} are both {a.colour}: two cards must be one red and one "
+            f"black", rule=rule("MATCH", 2))
+    makes, how = _pair_makes(settings, a, b)
+    if makes & needs:
+        return
+    raise IllegalAction(
+        f"{a.symbol} and {b.symbol} make {_say_values(makes)} ({how}) but {row_card.symbol} "
+        f"needs {_say_values(needs)}", rule=_failure_rule(settings, row_card, cards))
+
+
+def unbeatable(settings: Settings, row: Iterable[Card]) -> str | None:
+    """ROPE-TIE-1: the explanation if no player can match the face-up row, else None.
+
+    A court rank with k copies in the row needs k matching cards: its 4 - k other copies,
+    and jokers (shared by all such ranks) for the rest."""
+    row = tuple(row)
+    if settings.courts_ten:
+        return None
+    free_jokers = (PACK_JOKERS if settings.jokers else 0) - row.count(JOKER)
+    shortfalls = []
+    needed = 0
+    for rank in COURTS:
+        in_row = sum(1 for c in row if c.rank == rank)
+        spare = COPIES_PER_RANK - in_row
+        if in_row > spare:
+            needed += in_row - spare
+            shortfalls.append(
+                f"{in_row} {_court_name(rank, in_row)} in the row need {in_row} matching cards "
+                f"and only {spare} other {_court_name(rank, spare)} "
+                f"{'exists' if spare == 1 else 'exist'}")
+    if needed <= free_jokers:
+        return None
+    if settings.jokers:
+        jokers = f"only {free_jokers} joker{'s are' if free_jokers != 1 else ' is'} not in the row"
+    else:
+        jokers = "this match plays without jokers"
+    return (f"unbeatable row: {'; '.join(shortfalls)}, so {needed} joker"
+            f"{'s' if needed != 1 else ''} would be needed, but {jokers}. The game is a tie; "
+            f"deal again")
+
+
+def _pending(settings: Settings, game: Game) -> int:
+    """ROPE-TURN-5: face-up count = min(row length, exposed + furthest position)."""
+    wanted = min(settings.row_length, settings.exposed + max(game.positions))
+    return wanted - len(game.row)
+
+
+def _matched_by(game: Game, seat: int) -> list[Play]:
+    return [p for p in game.plays if p.seat == seat]
+
+
+def _sightings(players: tuple[str, str], game: Game) -> dict[Card, list[str]]:
+    """Every card the table has seen in this game, and where."""
+    seen: dict[Card, list[str]] = {}
+    for i, card in enumerate(game.row):
+        seen.setdefault(card, []).append(f"in the row ({_ordinal_card(i)})")
+    for play in game.plays:
+        for card in play.cards:
+            seen.setdefault(card, []).append(
+                f"matched by {players[play.seat]} on {_ordinal_card(play.row_index)}")
+    for i, card in enumerate(game.discard):
+        where = "on top of the discard pile" if i == len(game.discard) - 1 else "in the discard pile"
+        seen.setdefault(card, []).append(where)
+    for seat, cards in enumerate(game.known):
+        for card in cards:
+            seen.setdefault(card, []).append(
+                f"in {players[seat]}'s hand (the table saw it go there)")
+    return seen
+
+
+def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[str]],
+                  entered: list[Card]) -> None:
+    """A card coming from somewhere unseen (stock, face-down row, an unknown hand card) must
+    still be unseen: every physical card exists once (ROPE-SETUP-1)."""
+    if card.is_joker and not settings.jokers:
+        raise IllegalAction("this match plays without jokers (house rule jokers: off)",
+                            rule=rule("VARIANT", 1))
+    places = seen.get(card, []) + ["entered just now"] * entered.count(card)
+    limit = PACK_JOKERS if card.is_joker else 1
+    if len(places) < limit:
+        return
+    if card.is_joker:
+        raise IllegalAction(f"both jokers are already seen: {' and '.join(places)}",
+                            rule=rule("SETUP", 1))
+    raise IllegalAction(f"there is only one {card.symbol} and it is already {places[0]}",
+                        rule=rule("SETUP", 1))
+
+
+def _take_from_hand(state: State, game: Game, seat: int,
+                    cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Check that these cards can be in this seat's hand; return its known cards without
+    them. Known cards are used first; the rest must be unseen cards among the unknown ones."""
+    name = state.players[seat]
+    held = game.hands[seat]
+    if len(cards) > held:
+        if held == 0:
+            raise IllegalAction(f"{name} has no cards in hand, and hands are not refilled",
+                                rule=rule("TURN", 4))
+        raise IllegalAction(f"{name} holds only {held} card{'s' if held != 1 else ''}, "
+                            f"not {len(cards)}", rule=rule("TURN", 4))
+    for i, card in enumerate(cards):
+        if not card.is_joker and card in cards[:i]:
+            raise IllegalAction(f"{card.symbol} is entered twice: there is only one {card.symbol}",
+                                rule=rule("SETUP", 1))
+    known = list(game.known[seat])
+    unknown = held - len(known)
+    seen = _sightings(state.players, game)
+    entered: list[Card] = []
+    for card in cards:
+        if card in known:
+            known.remove(card)
+            continue
+        _check_unseen(state.settings, card, seen, entered)
+        if unknown == 0:
+            raise IllegalAction(
+                f"{card.symbol} cannot be in {name}'s hand: the table saw every card "
+                f"{name} holds go in ({show(game.known[seat])})", rule=rule("SETUP", 1))
+        unknown -= 1
+        entered.append(card)
+    return tuple(known)
+
+
+def _stuck(state: State, game: Game, seat: int) -> str | None:
+    """ROPE-TIE-2: why this seat can never match its next card, or None.
+
+    Only a court card can be proved out of reach: every other copy of its rank and every
+    joker lies in the row, in front of a player, or in the discard pile under its top."""
+    settings = state.settings
+    position = game.positions[seat]
+    if position >= len(game.row):
+        return None
+    needed = game.row[position]
+    if needed.is_joker or not _is_court(settings, needed):
+        return None
+    gone: list[Card] = list(game.row) + list(game.discard[:-1])
+    for play in game.plays:
+        gone.extend(play.cards)
+    candidates = [Card(needed.rank, suit) for suit in "cdhs"]
+    if any(c not in gone for c in candidates):
+        return None
+    jokers = PACK_JOKERS if settings.jokers else 0
+    if gone.count(JOKER) < jokers:
+        return None
+    name = _court_name(needed.rank, 2)
+    joker_words = " and both jokers" if settings.jokers else ""
+    return (f"{state.players[seat]} is stuck for good on {needed.symbol}: all four {name}"
+            f"{joker_words} are in the row, matched, or buried in the discard pile")
+
+
+# --- the engine ----------------------------------------------------------------------------
+
+class Ropebridge(GameRules):
+    name = "ropebridge"
+    title = "Ropebridge"
+    rule_prefix = "ROPE"
+    settings_type = Settings
+    min_players = PLAYERS
+    max_players = PLAYERS
+
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
+        return State(players=tuple(players), settings=settings, mode=mode)
+
+    # --- phases and turns --------------------------------------------------------------
+
+    @staticmethod
+    def match_over(state: State) -> bool:
+        target = state.settings.target_wins
+        return bool(target) and max(state.wins) >= target
+
+    def phase(self, state: State) -> str:
+        if self.match_over(state):
+            return "match_over"
+        game = state.game
+        if game is None or state.mode == "quick":
+            return "deal"
+        if game.over:
+            return "over"
+        if _pending(state.settings, game):
+            return "reveal"
+        return "play"
+
+    def turn(self, state: State) -> str | None:
+        if self.phase(state) in ("play", "reveal"):
+            return state.players[state.game.current]
+        return None
+
+    def check_actor(self, state: State, action: Action) -> None:
+        named = action.raw("player")
+        if named is None:
+            return
+        if named not in state.players:
+            raise InvalidAction(f"{named!r} is not a player in this match", rule="ACTION")
+        if action.type in TABLE_ACTIONS:
+            return
+        expected = self.turn(state)
+        if expected is None or named == expected:
+            return
+        game = state.game
+        if game.turn_no == 1 and state.players.index(named) == game.dealer:
+            raise IllegalAction(f"{named} dealt, so {expected} plays first",
+                                rule=rule("SETUP", 4))
+        raise IllegalAction(f"it is {expected}'s turn, not {named}'s", rule="TURN")
+
+    def legal(self, state: State) -> list[str]:
+        phase = self.phase(state)
+        if phase == "match_over":
+            return []
+        if state.mode == "quick":
+            return ["quick"]
+        if phase in ("deal", "over"):
+            return ["deal"]
+        if phase == "reveal":
+            return ["reveal"]
+        game = state.game
+        seat = game.current
+        piles = bool(game.stock or game.discard)
+        legal = []
+        if not game.drawn and not game.matches and piles:
+            legal.append("draw")
+        if game.matches < state.settings.matches_per_turn and game.hands[seat]:
+            legal.append("match")
+        if game.drawn:
+            legal.append("discard")
+        if game.hands[seat] <= HAND_LIMIT and (game.drawn or game.matches or not piles):
+            legal.append("end_turn")
+        legal.append("stalemate")
+        return legal
+
+    def _gate(self, state: State, kind: str) -> None:
+        """Reject an action the current phase does not take, citing why."""
+        phase = self.phase(state)
+        if phase == "match_over":
+            leader = state.players[state.wins.index(max(state.wins))]
+            target = state.settings.target_wins
+            raise IllegalAction(
+                f"the match is over: {leader} has {target} win{'s' if target != 1 else ''}, "
+                f"the target", rule=rule("TURN", 6))
+        if state.mode == "quick":
+            if kind != "quick":
+                raise IllegalAction(
+                    f"this match records results only (quick mode): enter each game with "
+                    f"“quick”, not “{kind}”", rule="ACTION")
+            return
+        if kind == "quick":
+            raise IllegalAction("“quick” is for results-only matches; this match enters "
+                                "every card", rule="ACTION")
+        if kind == "deal":
+            if phase in ("play", "reveal"):
+                raise IllegalAction(f"game {state.number + 1} is already dealt and in play",
+                                    rule=rule("SETUP", 2))
+            return
+        if phase == "deal":
+            raise IllegalAction("deal first: enter the face-up row cards and the discard",
+                                rule=rule("SETUP", 2))
+        game = state.game
+        if phase == "over":
+            raise IllegalAction(f"game {state.number + 1} is over ({game.reason}); enter the "
+                                f"next deal", rule=game.end_rule or rule("TURN", 6))
+        if phase == "reveal" and kind != "reveal":
+            raise IllegalAction(
+                f"first turn up {_ordinal_card(len(game.row))} and enter it with “reveal”",
+                rule=rule("TURN", 5))
+        if phase == "play" and kind == "reveal":
+            raise IllegalAction(
+                "no row card is waiting to be turned up: a card turns up only when a match "
+                "reaches a row card neither player had reached", rule=rule("TURN", 5))
+
+    # --- apply -------------------------------------------------------------------------
+
+    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        handler = getattr(self, f"_do_{action.type}", None)
+        if action.type not in ACTION_TYPES or handler is None:
+            raise InvalidAction(
+                f"Ropebridge has no action “{action.type}”: use one of "
+                f"{', '.join(ACTION_TYPES)}", rule="ACTION")
+        self._gate(state, action.type)
+        new_state, findings = handler(state, action, seq)
+        if findings:
+            new_state = replace(new_state, findings=new_state.findings + findings)
+        return new_state, findings
+
+    def _do_deal(self, state: State, action: Action, seq: int):
+        settings = state.settings
+        row = action.cards("row", minimum=1)
+        top = action.card("discard")
+        if len(row) != settings.exposed:
+            raise IllegalAction(
+                f"the first {settings.exposed} row cards are dealt face up, so enter "
+                f"{settings.exposed}, not {len(row)}", rule=rule("SETUP", 3))
+        seen: dict[Card, list[str]] = {}
+        for i, card in enumerate(row):
+            _check_unseen(settings, card, seen, [])
+            seen.setdefault(card, []).append(f"in the row ({_ordinal_card(i)})")
+        _check_unseen(settings, top, seen, [])
+
+        number = state.number + 1 if state.game is not None else state.number
+        dealer = number % PLAYERS
+        stock = settings.pack_size - settings.row_length - PLAYERS * HAND_SIZE - 1
+        game = Game(
+            number=number, dealer=dealer, row=row, positions=(0, 0),
+            hands=(HAND_SIZE, HAND_SIZE), known=((), ()), plays=(), discard=(top,),
+            stock=stock, current=1 - dealer, deal_seq=seq)
+        state = replace(state, number=number, game=game)
+        why = unbeatable(settings, row)
+        if why:
+            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
+        return self._settle(state, game, seq)
+
+    def _do_reveal(self, state: State, action: Action, seq: int):
+        game = state.game
+        card = action.card("card")
+        _check_unseen(state.settings, card, _sightings(state.players, game), [])
+        game = replace(game, row=game.row + (card,))
+        why = unbeatable(state.settings, game.row)
+        if why:
+            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
+        return self._settle(state, game, seq)
+
+    def _do_draw(self, state: State, action: Action, seq: int):
+        game = state.game
+        seat = game.current
+        name = state.players[seat]
+        if game.drawn:
+            raise IllegalAction(f"{name} has already drawn this turn: one card per turn",
+                                rule=rule("TURN", 1))
+        if game.matches:
+            raise IllegalAction(f"{name} has already matched this turn: a draw comes first, "
+                                f"before any match", rule=rule("TURN", 1))
+        source = action.choice("from", ("discard", "stock"))
+        shown = action.card("card", optional=True)
+        known = game.known[seat]
+        if source == "discard":
+            if not game.discard:
+                raise IllegalAction(
+                    f"the discard pile is empty and is not refilled; draw from the stock "
+                    f"({game.stock} left)" if game.stock else
+                    "the discard pile is empty and is not refilled, and so is the stock",
+                    rule=rule("TURN", 4))
+            top = game.discard[-1]
+            if shown is not None and shown != top:
+                raise IllegalAction(f"the top of the discard pile is {top.symbol}, not "
+                                    f"{shown.symbol}", rule=rule("TURN", 1))
+            game = replace(game, discard=game.discard[:-1], known=_with(game.known, seat, known + (top,)))
+        else:
+            if not game.stock:
+                raise IllegalAction(
+                    "the stock is used up; take the top of the discard pile"
+                    if game.discard else "the stock and the discard pile are both empty",
+                    rule=rule("TURN", 4))
+            if shown is not None:
+                _check_unseen(state.settings, shown, _sightings(state.players, game), [])
+                game = replace(game, known=_with(game.known, seat, known + (shown,)))
+            game = replace(game, stock=game.stock - 1)
+        game = replace(game, drawn=True, hands=_with(game.hands, seat, game.hands[seat] + 1))
+        return self._settle(state, game, seq)
+
+    def _do_match(self, state: State, action: Action, seq: int):
+        settings = state.settings
+        game = state.game
+        seat = game.current
+        name = state.players[seat]
+        if game.matches >= settings.matches_per_turn:
+            if settings.one_step:
+                raise IllegalAction(
+                    f"one step at a time: {name} has matched a row card this turn; end the "
+                    f"turn or discard", rule=rule("VARIANT", 1))
+            raise IllegalAction(f"{name} has matched two row cards this turn, the most a turn "
+                                f"allows; end the turn or discard", rule=rule("TURN", 2))
+        position = game.positions[seat]
+        needed = game.row[position]
+        if action.has("row_index"):
+            index = action.integer("row_index", maximum=settings.row_length - 1)
+            if index != position:
+                raise IllegalAction(
+                    f"{name} must match {needed.symbol} ({_ordinal_card(position)}) next; "
+                    f"row cards are matched one by one from the left", rule=rule("MATCH", 6))
+        cards = action.cards("cards", minimum=1, maximum=2)
+        known = _take_from_hand(state, game, seat, cards)
+        check_match(settings, needed, cards)
+
+        play = Play(seat=seat, row_index=position, cards=cards, turn=game.turn_no)
+        game = replace(
+            game, plays=game.plays + (play,), matches=game.matches + 1,
+            positions=_with(game.positions, seat, position + 1),
+            hands=_with(game.hands, seat, game.hands[seat] - len(cards)),
+            known=_with(game.known, seat, known))
+        if position + 1 == settings.row_length:  # ROPE-TURN-6
+            return self._finish(state, game, winner=seat, tie=None, rule_id=None, seq=seq,
+                                reason=f"{name} matched the last row card")
+        return self._settle(state, game, seq)
+
+    def _do_discard(self, state: State, action: Action, seq: int):
+        game = state.game
+        seat = game.current
+        name = state.players[seat]
+        if not game.drawn:
+            raise IllegalAction(
+                f"{name} has not drawn this turn: a card goes on the discard pile only in "
+                f"exchange for a drawn card", rule=rule("TURN", 3))
+        card = action.card("card")
+        known = _take_from_hand(state, game, seat, (card,))
+        game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
+                       hands=_with(game.hands, seat, game.hands[seat] - 1))
+        return self._next_turn(state, game, seq, passed=False)
+
+    def _do_end_turn(self, state: State, action: Action, seq: int):
+        game = state.game
+        seat = game.current
+        name = state.players[seat]
+        held = game.hands[seat]
+        if held > HAND_LIMIT:
+            raise IllegalAction(
+                f"{name} holds {held} cards, more than {HAND_LIMIT}: must match or discard "
+                f"before the turn ends", rule=rule("TURN", 3))
+        passed = not game.drawn and not game.matches
+        if passed and (game.stock or game.discard):
+            options = []
+            if game.stock:
+                options.append(f"draw from the stock ({game.stock} left)")
+            if game.discard:
+                options.append(f"take {game.discard[-1].symbol} from the discard pile")
+            raise IllegalAction(
+                f"{name} has neither drawn nor matched: match, {' or '.join(options)}; a "
+                f"player passes only when both piles are empty", rule=rule("TURN", 1))
+        return self._next_turn(state, game, seq, passed=passed)
+
+    def _do_stalemate(self, state: State, action: Action, seq: int):
+        game = state.game
+        reason = f"{state.players[0]} and {state.players[1]} declared a stalemate"
+        return self._tie(state, game, "stalemate", reason, rule("TIE", 2), seq)
+
+    def _do_quick(self, state: State, action: Action, seq: int):
+        winner = action.player_name("winner", state.players, optional=True)
+        tie = action.choice("tie", TIES, optional=True)
+        if (winner is None) == (tie is None):
+            raise InvalidAction("“quick” needs either a \"winner\" or a \"tie\" "
+                                "(unbeatable or stalemate), not both", rule="ACTION")
+        seat = None if winner is None else state.players.index(winner)
+        reason = f"{winner} won" if winner else f"tie ({tie})"
+        record = Record(
+            deal=state.number, dealer=state.number % PLAYERS, row=(), plays=(), turns=(0, 0),
+            positions=(0, 0), winner=seat, tie=tie, reason=reason, rule=None)
+        return self._record(replace(state, number=state.number + 1), record), ()
+
+    # --- turn and game endings ---------------------------------------------------------
+
+    def _next_turn(self, state: State, game: Game, seq: int, *, passed: bool):
+        seat = game.current
+        passes = game.passes + 1 if passed else 0
+        game = replace(
+            game, current=1 - seat, drawn=False, matches=0, turn_no=game.turn_no + 1,
+            turns=_with(game.turns, seat, game.turns[seat] + 1), passes=passes)
+        if passes >= PLAYERS:  # ROPE-TURN-7
+            reason = ("stalemate: both players passed in a row (neither could match and both "
+                      "piles are empty)")
+            return self._tie(state, game, "stalemate", reason, rule("TURN", 7), seq)
+        return self._settle(state, game, seq)
+
+    def _settle(self, state: State, game: Game, seq: int):
+        """After every change on the table: report players stuck for good (ROPE-TIE-2) and
+        tie the game when both are."""
+        if _pending(state.settings, game):
+            return replace(state, game=game), ()
+        reasons = [_stuck(state, game, seat) for seat in range(PLAYERS)]
+        findings = tuple(
+            Finding(rule("TIE", 2), why, seq) for seat, why in enumerate(reasons)
+            if why and not game.reported_stuck[seat])
+        game = replace(game, reported_stuck=tuple(
+            bool(why) or was for why, was in zip(reasons, game.reported_stuck)))
+        if all(reasons):
+            state, more = self._tie(state, game, "stalemate",
+                                    "stalemate: both players are stuck for good", rule("TIE", 2), seq)
+            return state, findings + more
+        return replace(state, game=game), findings
+
+    def _tie(self, state: State, game: Game, kind: str, reason: str, rule_id: str, seq: int):
+        state, _ = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
+                                reason=reason, seq=seq)
+        return state, (Finding(rule_id, f"game {game.number + 1}: {reason}", seq),)
+
+    def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
+                rule_id: str | None, reason: str, seq: int):
+        if game.drawn or game.matches:  # the turn in progress counts
+            game = replace(game, turns=_with(game.turns, game.current, game.turns[game.current] + 1))
+        game = replace(game, winner=winner, tie=tie, reason=reason, end_rule=rule_id,
+                       drawn=False, matches=0)
+        record = Record(
+            deal=game.number, dealer=game.dealer, row=game.row, plays=game.plays,
+            turns=game.turns, positions=game.positions, winner=winner, tie=tie,
+            reason=reason, rule=rule_id)
+        return self._record(replace(state, game=game), record), ()
+
+    @staticmethod
+    def _record(state: State, record: Record) -> State:
+        wins, ties = state.wins, state.ties
+        if record.winner is None:
+            ties += 1
+        else:
+            wins = _with(wins, record.winner, wins[record.winner] + 1)
+        return replace(state, wins=wins, ties=ties, history=state.history + (record,))
+
+    # --- view --------------------------------------------------------------------------
+
+    def view(self, state: State) -> dict[str, Any]:
+        settings = state.settings
+        players = state.players
+        game = state.game
+        phase = self.phase(state)
+        names = list(players)
+
+        def per_player(values) -> dict[str, Any]:
+            return dict(zip(names, values))
+
+        if game is None or state.mode == "quick":
+            row: list[str | None] = [None] * settings.row_length
+            positions = per_player((0, 0))
+            hands = per_player((0, 0))
+            stock, discard, known, matched = 0, [], per_player(([], [])), per_player(([], []))
+            pending, dealer, turn_state = 0, state.number % PLAYERS, {"drawn": False, "matches": 0}
+            winner = tie = None
+            deal_scores = None
+            deal_over = phase == "match_over"
+            stuck = per_player((False, False))
+            turn_no = 0
+        else:
+            row = [str(c) for c in game.row] + [None] * (settings.row_length - len(game.row))
+            positions = per_player(game.positions)
+            hands = per_player(game.hands)
+            stock = game.stock
+            discard = [str(c) for c in game.discard]
+            known = per_player([str(c) for c in cards] for cards in game.known)
+            matched = per_player(
+                [[p.row_index, [str(c) for c in p.cards]] for p in _matched_by(game, seat)]
+                for seat in range(PLAYERS))
+            pending = _pending(settings, game)
+            dealer = game.dealer
+            turn_state = {"drawn": game.drawn, "matches": game.matches}
+            winner = None if game.winner is None else players[game.winner]
+            tie = game.tie
+            deal_scores = _game_scores(players, game.winner) if game.over else None
+            deal_over = game.over
+            stuck = per_player(game.reported_stuck)
+            turn_no = game.turn_no
+        next_card = {}
+        for name, index in positions.items():
+            next_card[name] = row[index] if index < len(row) else None
+        return {
+            "game": self.name,
+            "mode": state.mode,
+            "players": names,
+            "deal": state.number,
+            "phase": phase,
+            "turn": self.turn(state),
+            "dealer": players[dealer],
+            "next_dealer": players[(state.number + 1) % PLAYERS] if deal_over else players[dealer],
+            "deal_over": deal_over,
+            "match_over": phase == "match_over",
+            "scores": per_player(state.wins),
+            "deal_scores": deal_scores,
+            "findings": [f.as_dict() for f in state.findings],
+            "settings": settings.as_dict(),
+            "legal": self.legal(state),
+            "row": row,
+            "face_up": settings.row_length - row.count(None),
+            "positions": positions,
+            "next_card": next_card,
+            "pending_reveals": pending,
+            "discard_top": discard[-1] if discard else None,
+            "discard_pile": discard,
+            "stock": stock,
+            "hands": hands,
+            "known_hand_cards": known,
+            "matched": matched,
+            "turn_state": turn_state,
+            "turn_number": turn_no,
+            "stuck": stuck,
+            "winner": winner,
+            "tie": tie,
+            "wins": per_player(state.wins),
+            "ties": state.ties,
+            "history": [self._record_view(players, r) for r in state.history],
+        }
+
+    @staticmethod
+    def _record_view(players: tuple[str, str], record: Record) -> dict[str, Any]:
+        # Finished games never change: render each once, hand out a fresh copy every time.
+        return json.loads(_rendered_record(players, record))
+
+
+@lru_cache(maxsize=4096)
+def _rendered_record(players: tuple[str, str], record: Record) -> str:
+    return json.dumps(_record_dict(players, record))
+
+
+def _record_dict(players: tuple[str, str], record: Record) -> dict[str, Any]:
+    return {
+        "deal": record.deal,
+        "dealer": players[record.dealer],
+        "row": [str(c) for c in record.row],
+        "matches": [
+            {"player": players[p.seat], "row_index": p.row_index,
+             "cards": [str(c) for c in p.cards], "turn": p.turn}
+            for p in record.plays],
+        "turns": dict(zip(players, record.turns)),
+        "positions": dict(zip(players, record.positions)),
+        "winner": None if record.winner is None else players[record.winner],
+        "tie": record.tie,
+        "reason": record.reason,
+        "rule": record.rule,
+        "scores": _game_scores(players, record.winner),
+    }
+
+
+def _game_scores(players: tuple[str, str], winner: int | None) -> dict[str, int]:
+    """A game scores 1 for its winner, 0 for the loser and for both after a tie."""
+    return {name: int(seat == winner) for seat, name in enumerate(players)}
+
+
+GAME = register(Ropebridge())
