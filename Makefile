@@ -5,9 +5,9 @@ FLASK   := $(VENV)/bin/flask --app referee
 PORT    ?= 5000
 # Debian packages the app and its tests need; installed with apt-get when missing.
 RUN_DEBS  := fonts-dejavu-core
-TEST_DEBS := chromium poppler-utils
+TEST_DEBS := chromium poppler-utils postgresql
 
-.PHONY: run test bench serve setup db clean
+.PHONY: run test test-sqlite test-pg bench serve setup db clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -27,9 +27,16 @@ run: db
 serve: db
 	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'referee:create_app()'
 
-test: db
+# The whole suite on SQLite, then again on a throwaway PostgreSQL cluster.
+test: test-sqlite test-pg
+
+test-sqlite: db
 	@bash .ci/debs $(TEST_DEBS)
 	$(PY) -m pytest
+
+test-pg: db
+	@bash .ci/debs $(TEST_DEBS)
+	pg_virtualenv -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
 
 bench: db
 	$(PY) -m referee.bench

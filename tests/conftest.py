@@ -1,6 +1,11 @@
-"""Fixtures shared by the web, PDF and browser tests: an app on a fresh, migrated database."""
+"""Fixtures shared by the web, PDF and browser tests: an app on a fresh, migrated database.
+
+The database is SQLite in the test's temporary folder, or the PostgreSQL database named by
+TEST_DATABASE_URL (`make test` runs the whole suite a second time that way).
+"""
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -10,11 +15,15 @@ from werkzeug.serving import make_server
 from referee import create_app, store
 
 
+def database_url(tmp_path) -> str:
+    return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
 @pytest.fixture
 def app(tmp_path):
     app = create_app({
         "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": True,
     })
@@ -61,7 +70,7 @@ def api(client):
 @pytest.fixture
 def live_server(tmp_path):
     """The app served from a thread on 127.0.0.1, for browsers and concurrent clients."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
                       "SECRET_KEY": "live-server-test"})
     with app.app_context():
         upgrade()

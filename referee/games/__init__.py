@@ -16,8 +16,12 @@ def get(name: str) -> GameRules | None:
 
 
 def _load() -> None:
-    # Each engine registers itself on import; the list names the games this build referees.
-    from referee.games import curdle, pontis, pontoon, reverse_bridge, ropebridge  # noqa: F401
+    # Each engine registers itself on import, in the order the new-match form lists them.
+    from referee.games import pontis  # noqa: F401, I001
+    from referee.games import curdle  # noqa: F401
+    from referee.games import ropebridge  # noqa: F401
+    from referee.games import pontoon  # noqa: F401
+    from referee.games import reverse_bridge  # noqa: F401
 
 
 _load()
