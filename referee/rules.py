@@ -309,6 +309,33 @@ class GameRules:
         ``seq``."""
         raise NotImplementedError
 
+    def describe(self, before: Any, action: Action, after: Any) -> str:
+        """One entry in words for the timeline ("Ben played 7♣ on his bank — bridge 7").
+        Games override this; the default names who acted and what they entered."""
+        actor = action.raw("player") or self.turn(before)
+        return f"{actor + ': ' if actor else ''}{describe_fields(action)}"
+
+
+def describe_fields(action: Action) -> str:
+    """An action's type and fields as words, cards shown with their suit symbols."""
+    from referee.cards import Card
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return " ".join(shown(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{k} {shown(v)}" for k, v in value.items())
+        if isinstance(value, str):
+            try:
+                return Card.parse(value).symbol
+            except RuleViolation:
+                return value
+        return str(value)
+
+    fields = [f"{key.replace('_', ' ')} {shown(value)}" for key, value in action.as_dict().items()
+              if key not in ("type", "player")]
+    return action.type.replace("_", " ") + (" — " + ", ".join(fields) if fields else "")
+
 
 def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:
     """Validate a new match's players, house rules and mode; return settings and first state."""

@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from referee import games, rules
-from referee.rules import Action, Finding, IllegalAction, InvalidAction, RuleViolation
+from referee.replay import Replay, step
+from referee.rules import Action, Finding, InvalidAction, RuleViolation
 
 db = SQLAlchemy()
 
@@ -81,24 +82,6 @@ class StaleExpect(Exception):
 
 
 @dataclass(frozen=True)
-class Replay:
-    """A match's state after its whole log, and what the replay learned on the way."""
-
-    game: rules.GameRules
-    settings: rules.Settings
-    mode: str
-    state: Any
-    seq: int                      # last seq in the log (0 for a new match)
-    active: tuple[int, ...]       # seqs of applied actions, oldest first
-    undone: frozenset[int]
-
-    def view(self) -> dict[str, Any]:
-        view = self.game.view(self.state)
-        view["seq"] = self.seq
-        return view
-
-
-@dataclass(frozen=True)
 class Appended:
     seq: int
     replay: Replay
@@ -116,7 +99,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     parsed, state = rules.new_match(game, players, settings, mode)
     match, token = _new_match(game, parsed, players, mode, title)
     db.session.commit()
-    replay = Replay(game, parsed, mode, state, 0, (), frozenset())
+    replay = Replay(game, parsed, mode, state, 0)
     _cache_put(match.id, replay)
     return match, token, replay
 
@@ -194,12 +177,23 @@ def clear_cache() -> None:
 def _fresh(match: Match) -> Replay:
     game = games.get(match.game)
     settings = game.settings_type.from_dict(match.settings)
-    state = game.start(tuple(match.players), settings, match.mode)
-    return Replay(game, settings, match.mode, state, 0, (), frozenset())
+    return Replay(game, settings, match.mode, game.start(tuple(match.players), settings, match.mode), 0)
 
 
 def last_seq(match_id: str) -> int:
     return db.session.scalar(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id))
+
+
+def _earlier(match: Match, before: int):
+    """Reads the stored actions before entry ``before``, only when a replay needs them."""
+    def read() -> dict[int, dict]:
+        return dict(db.session.execute(
+            select(Event.seq, Event.action).where(Event.match_id == match.id, Event.seq < before)).all())
+    return read
+
+
+def _step(match: Match, replay: Replay, action: dict, seq: int):
+    return step(replay, action, seq, _earlier(match, seq), tuple(match.players))
 
 
 def load(match: Match) -> Replay:
@@ -213,7 +207,7 @@ def load(match: Match) -> Replay:
     events = db.session.scalars(
         select(Event).where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
     for event in events:
-        replay = _step(match, replay, event.action, event.seq)
+        replay, _ = _step(match, replay, event.action, event.seq)
     _cache_put(match.id, replay)
     return replay
 
@@ -224,31 +218,8 @@ def replay_until(match: Match, seq: int) -> Replay:
     events = db.session.scalars(
         select(Event).where(Event.match_id == match.id, Event.seq <= seq).order_by(Event.seq))
     for event in events:
-        replay = _step(match, replay, event.action, event.seq)
+        replay, _ = _step(match, replay, event.action, event.seq)
     return replay
-
-
-def _step(match: Match, replay: Replay, action: dict, seq: int) -> Replay:
-    if action.get("type") == "undo":
-        return _undo(match, replay, seq)
-    state, _ = rules.apply(replay.game, replay.state, action, seq)
-    return Replay(replay.game, replay.settings, replay.mode, state, seq,
-                  replay.active + (seq,), replay.undone)
-
-
-def _undo(match: Match, replay: Replay, seq: int) -> Replay:
-    if not replay.active:
-        raise IllegalAction("there is nothing to undo", rule="UNDO")
-    undone = replay.undone | {replay.active[-1]}
-    active = replay.active[:-1]
-    # Undo is rare; rebuilding from the start keeps one rules path and no stored snapshots.
-    actions = dict(db.session.execute(
-        select(Event.seq, Event.action).where(Event.match_id == match.id, Event.seq.in_(active))).all())
-    fresh = _fresh(match)
-    state = fresh.state
-    for applied in active:
-        state, _ = rules.apply(replay.game, state, actions[applied], applied)
-    return Replay(replay.game, replay.settings, replay.mode, state, seq, active, undone)
 
 
 # --- appending -------------------------------------------------------------------------------
@@ -283,13 +254,7 @@ def append(match: Match, data: Any) -> Appended:
         if expect is not None and expect != replay.seq:
             raise StaleExpect(replay)
         seq = replay.seq + 1
-        if action.type == "undo":
-            after = _undo(match, replay, seq)
-            findings: tuple[Finding, ...] = ()
-        else:
-            state, findings = rules.apply(replay.game, replay.state, stored, seq)
-            after = Replay(replay.game, replay.settings, replay.mode, state, seq,
-                           replay.active + (seq,), replay.undone)
+        after, findings = _step(match, replay, stored, seq)
         db.session.add(Event(match_id=match.id, seq=seq, action=stored, by=by, client_id=client_id,
                              time=datetime.now(timezone.utc)))
         try:
@@ -345,7 +310,8 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     if game is None:
         raise InvalidAction("unknown game in the export", rule="IMPORT")
     settings, state = rules.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
-    replay = Replay(game, settings, data["mode"], state, 0, (), frozenset())
+    players = tuple(p.strip() for p in data["players"])
+    replay = Replay(game, settings, data["mode"], state, 0)
     events: list[Event] = []
     stored: dict[int, dict] = {}
     for number, entry in enumerate(entries, start=1):
@@ -356,18 +322,7 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
         by = entry.get("by") if isinstance(entry.get("by"), str) else None
         moment = _parse_time(entry.get("time"), number)
         try:
-            if action["type"] == "undo":
-                if not replay.active:
-                    raise IllegalAction("there is nothing to undo", rule="UNDO")
-                active = replay.active[:-1]
-                state = _fresh_state(game, settings, data)
-                for applied in active:
-                    state, _ = rules.apply(game, state, stored[applied], applied)
-                replay = Replay(game, settings, replay.mode, state, number, active,
-                                replay.undone | {replay.active[-1]})
-            else:
-                state, _ = rules.apply(game, replay.state, action, number)
-                replay = Replay(game, settings, replay.mode, state, number, replay.active + (number,), replay.undone)
+            replay, _ = step(replay, action, number, lambda: stored, players)
         except RuleViolation as violation:
             raise InvalidAction(f"log entry {number} does not hold: {violation.message}", rule=violation.rule) from None
         stored[number] = action
@@ -380,10 +335,6 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     db.session.commit()
     _cache_put(match.id, replay)
     return match, token, replay
-
-
-def _fresh_state(game: rules.GameRules, settings: rules.Settings, data: dict) -> Any:
-    return game.start(tuple(p.strip() for p in data["players"]), settings, data["mode"])
 
 
 def _parse_time(value: Any, number: int) -> datetime:
@@ -404,16 +355,64 @@ class LogEntry:
     time: datetime
     by: str | None
     undone: bool
+    corrected_by: int | None = None   # the correction now standing in for this entry
+    dropped_by: int | None = None     # the correction that set this entry aside
 
     def as_dict(self) -> dict[str, Any]:
         return {"seq": self.seq, "action": self.action, "time": self.time.isoformat(),
-                "by": self.by, "undone": self.undone}
+                "by": self.by, "undone": self.undone, "corrected_by": self.corrected_by,
+                "dropped_by": self.dropped_by}
 
 
 def log(match: Match) -> list[LogEntry]:
     replay = load(match)
+    replaced, dropped = replay.replaced, replay.dropped
     events = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.seq))
-    return [LogEntry(e.seq, e.action, _as_utc(e.time), e.by, e.seq in replay.undone) for e in events]
+    return [LogEntry(e.seq, e.action, _as_utc(e.time), e.by, e.seq in replay.undone,
+                     replaced[e.seq].seq if e.seq in replaced else None,
+                     dropped[e.seq].seq if e.seq in dropped else None) for e in events]
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    """One entry of the dispute view: the log entry, in words, as it happened."""
+
+    entry: LogEntry
+    words: str
+    findings: tuple[Finding, ...]   # proved by this entry
+
+
+def timeline(match: Match) -> list[TimelineEntry]:
+    """Every entry in words, replayed as it happened (undone entries included, marked)."""
+    from referee.replay import TABLE_ENTRIES
+
+    replay = _fresh(match)
+    game = replay.game
+    entries = []
+    for entry in log(match):
+        action = Action(entry.action)
+        before = replay
+        replay, findings = _step(match, replay, entry.action, entry.seq)
+        if action.type in TABLE_ENTRIES:
+            words = _table_entry_words(game, before, action)
+        else:
+            words = game.describe(before.state, action, replay.state)
+        entries.append(TimelineEntry(entry, words, findings))
+    return entries
+
+
+def _table_entry_words(game: rules.GameRules, before: Replay, action: Action) -> str:
+    if action.type == "undo":
+        return f"Undo of entry {before.active[-1]}" if before.active else "Undo"
+    if action.type == "correct":
+        drops = action.raw("drop") or []
+        dropped = f"; entries {', '.join(map(str, drops))} set aside" if drops else ""
+        return (f"Correction of entry {action.raw('seq')}: "
+                f"{rules.describe_fields(Action(action.raw('action')))}{dropped}")
+    if action.type == "dispute":
+        return f"Dispute on entry {action.raw('seq')}: {action.raw('note')}"
+    return (f"Ruling on the dispute at entry {action.raw('dispute')}: {action.raw('decision')} — "
+            f"{action.raw('reason')}")
 
 
 def _as_utc(moment: datetime) -> datetime:
@@ -424,5 +423,5 @@ def _as_utc(moment: datetime) -> datetime:
 __all__ = [
     "db", "Match", "Event", "Replay", "Appended", "LogEntry", "MatchNotFound", "StaleExpect",
     "RuleViolation", "create_match", "get_match", "load", "append", "log", "recent_matches",
-    "reissue_scorer_token", "replay_until", "clear_cache", "export", "import_match",
+    "reissue_scorer_token", "replay_until", "clear_cache", "export", "import_match", "timeline",
 ]

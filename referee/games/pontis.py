@@ -905,6 +905,43 @@ class PontisGame(GameRules):
         return (state.mode == "play" and state.settings.liar_points > 0 and state.game is not None
                 and any(f.caller is None for f in state.game.fakes))
 
+    def describe(self, before: PontisState, action: Action, after: PontisState) -> str:
+        """An entry in words for the timeline: "Ben played 7♣ on his bank — bridge 7, suit point"."""
+        was, now = self.view(before), self.view(after)
+        actor = action.raw("player") or was["turn"] or ""
+        kind = action.type
+        if kind == "deal":
+            text = f"{was['dealer']} deals game {len(was['history']) + 1}: foundation suit " \
+                   f"{SUIT_SYMBOLS.get(str(action.raw('foundation_suit')), action.raw('foundation_suit'))}"
+        elif kind == "reveal":
+            text = f"{actor} turns up {Card.parse(action.raw('card')).symbol} as the foundation"
+        elif kind == "play":
+            card = Card.parse(action.raw("card"))
+            shown = f"the joker as {Card.parse(action.raw('as')).symbol}" if card.is_joker else card.symbol
+            text = f"{actor} played {shown} — bridge {say_values(was['bridge'])}"
+            if now["suit_points"].get(actor, 0) > was["suit_points"].get(actor, 0):
+                text += ", suit point"
+        elif kind == "pair":
+            first, second = (Card.parse(c).symbol for c in action.raw("cards"))
+            text = f"{actor} used the sum ability: {first} and {second}, " \
+                   f"{Card.parse(action.raw('top')).symbol} on top"
+        elif kind == "miss":
+            text = f"{actor} passed on the sum ability" if was["phase"] == PHASE_SUM else \
+                f"{actor} missed (needed {say_values(was['bridge']) if was['bridge'] else 'a bridge; there was none'})"
+        elif kind == "liar":
+            text = f"{action.raw('caller')} called “liar!”"
+        else:
+            text = f"Result of game {len(was['history']) + 1} entered"
+        if now["ending"] and not was["ending"]:
+            text += f" — the game ends: {self._ending_words(now)}"
+        return text
+
+    @staticmethod
+    def _ending_words(view: dict[str, Any]) -> str:
+        who = f" ({view['ended_by']})" if view.get("ended_by") else ""
+        return {"out": "went out", "complete_curdle": "complete curdle",
+                "blocked": "nobody could bridge"}.get(view["ending"], view["ending"]) + who
+
     def view(self, state: PontisState) -> dict[str, Any]:
         players = state.players
         n = len(players)

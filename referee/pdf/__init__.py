@@ -113,6 +113,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     story += _game_sections(view["game"])(view, kit)
     story += _result(view, kit)
     story += _findings(view, kit)
+    story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))
     story.append(kit.para(f"Printed {datetime.now(timezone.utc).astimezone().strftime('%Y-%m-%d %H:%M')} "
                           f"by referee after entry {view['seq']}.", kit.small))
@@ -146,3 +147,23 @@ def _findings(view: dict, kit: Kit) -> list[Flowable]:
         return out + [kit.para("None: the log proves no breach.")]
     rows = [[f["seq"], f["rule"], f["message"]] for f in findings]
     return out + [kit.table(["Entry", "Rule", "What the log proves"], rows, [0.1, 0.2, 0.7])]
+
+
+def _disputes(view: dict, kit: Kit) -> list[Flowable]:
+    """Every sheet ends with the dispute record: disputes, rulings and corrections."""
+    out: list[Flowable] = [kit.para("Disputes and corrections", kit.heading)]
+    disputes, corrections = view.get("disputes") or [], view.get("corrections") or []
+    if not disputes and not corrections:
+        return out + [kit.para("None.")]
+    if disputes:
+        rows = [[d["entry"], d["note"], d["ruling"]["decision"] if d["ruling"] else "open",
+                 d["ruling"]["reason"] if d["ruling"] else ""] for d in disputes]
+        out.append(kit.table(["Entry", "Dispute", "Ruling", "Reason"], rows, [0.1, 0.4, 0.15, 0.35]))
+    if corrections:
+        from referee.rules import Action, describe_fields
+
+        rows = [[c["seq"], c["entry"], describe_fields(Action(c["action"])),
+                 ", ".join(map(str, c["dropped"])) or "—"] for c in corrections]
+        out.append(Spacer(1, 3 * mm))
+        out.append(kit.table(["At entry", "Corrects entry", "Now reads", "Set aside"], rows, [0.12, 0.15, 0.5, 0.23]))
+    return out

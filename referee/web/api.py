@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
 from referee import store
+from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
 from referee.rules import RuleViolation
 
@@ -73,6 +74,9 @@ def act(match_id: str):
         return error(422, "ACTION", "the body must be a JSON action like {\"type\": \"miss\"}")
     try:
         appended = store.append(match, data)
+    except CorrectionConflict as conflict:
+        return error(422, conflict.rule, conflict.message, conflicts=[
+            {"seq": seq, "rule": v.rule, "message": v.message} for seq, v in conflict.conflicts])
     except RuleViolation as violation:
         return error(422, violation.rule, violation.message)
     except store.StaleExpect as stale:

@@ -5,6 +5,7 @@ A route answers a full page, or for an htmx request only the fragment it swaps
 """
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import timezone
 
@@ -16,7 +17,8 @@ from markupsafe import Markup
 from referee import games, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from referee.rulebook import book
-from referee.rules import RuleViolation
+from referee.replay import CorrectionConflict
+from referee.rules import InvalidAction, RuleViolation
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
 from referee.web.security import may_create_match
@@ -204,6 +206,84 @@ def act(match_id: str):
     else:
         context = _board_context(match, appended.replay, findings=appended.findings)
     return render_template("pages/_board.html", **context), status
+
+
+# --- the timeline: disputes and corrections ------------------------------------------------
+
+@bp.route("/m/<match_id>/timeline", methods=["GET", "POST"])
+def timeline(match_id: str):
+    """Every entry in words, with findings, disputes, rulings and corrections; the scorer can
+    raise a dispute on any entry, rule on it, or correct an entry."""
+    match = _match_or_404(match_id)
+    error, conflicts, posted, status = None, (), {}, 200
+    if request.method == "POST":
+        if not is_scorer(match):
+            abort(403)
+        posted = request.form.to_dict()
+        try:
+            store.append(match, _timeline_action(match, posted))
+        except CorrectionConflict as conflict:
+            error, conflicts, status = conflict, conflict.conflicts, 422
+        except RuleViolation as violation:
+            error, status = violation, 422
+        except store.StaleExpect:
+            error, status = RuleViolation("Another phone entered something first: look again.", "EXPECT"), 409
+        else:
+            return redirect(url_for("pages.timeline", match_id=match.id) + f"#e{posted.get('seq', '')}")
+    replay = store.load(match)
+    context = {"match": match, "game": replay.game, "replay": replay, "state": replay.view(),
+               "entries": store.timeline(match), "scorer": is_scorer(match), "error": error,
+               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game)}
+    return render_template("pages/timeline.html", **context), status
+
+
+def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:
+    kind = form.get("type")
+    expect = form.get("expect", "")
+    envelope = {"expect": int(expect)} if expect.isdigit() else {}
+    if kind == "dispute":
+        return {"type": "dispute", "seq": _entry_number(form.get("seq")), "note": form.get("note", ""), **envelope}
+    if kind == "ruling":
+        return {"type": "ruling", "dispute": _entry_number(form.get("dispute")), "decision": form.get("decision"),
+                "reason": form.get("reason", ""), **envelope}
+    if kind == "correct":
+        target = _entry_number(form.get("seq"))
+        original = next((e.action for e in store.log(match) if e.seq == target), None)
+        if original is None:
+            raise InvalidAction(f"there is no entry {target}", rule="CORRECT")
+        corrected = dict(original)
+        for key, value in form.items():
+            if key.startswith("fix.") and key[4:] in original:
+                corrected[key[4:]] = _edited(original[key[4:]], value)
+        drops = [int(d) for d in form.get("drop", "").split() if d.isdigit()]
+        return {"type": "correct", "seq": target, "action": corrected, "drop": drops, **envelope}
+    raise InvalidAction("unknown timeline entry", rule="ACTION")
+
+
+def _entry_number(text: str | None) -> int:
+    if not text or not text.isdigit():
+        raise InvalidAction("say which entry (its number)", rule="ACTION")
+    return int(text)
+
+
+def _edited(original, text: str):
+    """A corrected field, read back as the kind of value it was (cards, number, names)."""
+    text = text.strip()
+    if isinstance(original, list):
+        return [part for part in text.replace(",", " ").split() if part]
+    if isinstance(original, bool):
+        return text.lower() in ("true", "yes", "1")
+    if isinstance(original, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise InvalidAction(f"{text[:20]!r} is not a whole number", rule="ACTION") from None
+    if isinstance(original, dict):
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise InvalidAction("that field must be written as it was shown (JSON)", rule="ACTION") from None
+    return text
 
 
 @bp.get("/healthz")

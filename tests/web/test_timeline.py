@@ -1,0 +1,84 @@
+"""The dispute view: every entry in words, disputes and rulings, corrections from the phone."""
+from __future__ import annotations
+
+import io
+import re
+
+from pypdf import PdfReader
+
+from tests.web.test_pages import csrf, match_id, new_match
+
+OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+           {"type": "reveal", "card": "9h"}, {"type": "play", "card": "4c"},
+           {"type": "reveal", "card": "Qh"}, {"type": "play", "card": "8s"}]
+
+
+def scorer_match(client):
+    mid = match_id(new_match(client))
+    token = csrf(client.get(f"/m/{mid}").get_data(as_text=True))
+    for action in OPENING:
+        assert client.post(f"/m/{mid}/act", data=action, headers={"X-CSRFToken": token}).status_code == 200
+    return mid, token
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_every_entry_in_words(client):
+    mid, _ = scorer_match(client)
+    page = text_of(client.get(f"/m/{mid}/timeline").get_data(as_text=True))
+    assert "Ann deals game 1: foundation suit ♥" in page
+    assert "Ben played 4♣ — bridge 4" in page
+    assert "Cat played 8♠ — bridge 8" in page
+
+
+def test_a_dispute_is_raised_ruled_shown_and_printed(client):
+    mid, token = scorer_match(client)
+    raised = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "4",
+                                                     "note": "Ben put down 4♠, not 4♣"})
+    assert raised.status_code == 302
+    page = client.get(f"/m/{mid}/timeline").get_data(as_text=True)
+    assert "Ben put down 4♠, not 4♣" in page and "Record the ruling" in page
+    ruled = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "7",
+                                                    "decision": "overruled", "reason": "all saw the club", "seq": "4"})
+    assert ruled.status_code == 302
+    page = text_of(client.get(f"/m/{mid}/timeline").get_data(as_text=True))
+    assert "Ruling: overruled — all saw the club" in page
+    sheet = PdfReader(io.BytesIO(client.get(f"/api/matches/{mid}/scoresheet.pdf").data))
+    text = "\n".join(p.extract_text() for p in sheet.pages)
+    assert "Disputes and corrections" in text and "all saw the club" in text and "overruled" in text
+
+
+def test_a_correction_that_holds_is_applied_and_the_original_stays_visible(client):
+    mid, token = scorer_match(client)
+    response = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "correct", "seq": "6",
+                                                       "fix.card": "8c"})
+    assert response.status_code == 302
+    page = text_of(client.get(f"/m/{mid}/timeline").get_data(as_text=True))
+    assert "Cat played 8♠ — bridge 8" in page and "corrected at entry 7" in page
+    assert "Correction of entry 6: play — card 8♣" in page
+    assert client.get(f"/api/matches/{mid}").get_json()["banks"][2]["top"] == "8c"
+
+
+def test_a_correction_that_breaks_later_entries_is_listed_and_changes_nothing(client):
+    mid, token = scorer_match(client)
+    form = {"csrf_token": token, "type": "correct", "seq": "5", "fix.card": "Jh"}
+    refused = client.post(f"/m/{mid}/timeline", data=form)
+    assert refused.status_code == 422
+    page = text_of(refused.get_data(as_text=True))
+    assert "Entry 6 : 8♠ is not a bridge: Cat needs 7" in page and "Correct and set these aside" in page
+    assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 6
+    applied = client.post(f"/m/{mid}/timeline", data={**form, "drop": "6"})
+    assert applied.status_code == 302
+    state = client.get(f"/api/matches/{mid}").get_json()
+    assert state["banks"][2]["top"] == "Jh" and state["turn"] == "Cat"
+
+
+def test_only_the_scorer_can_write_on_the_timeline(client, app):
+    mid, _ = scorer_match(client)
+    viewer = app.test_client()
+    token = csrf(viewer.get(f"/m/{mid}/timeline").get_data(as_text=True))
+    assert "Raise a dispute" not in viewer.get(f"/m/{mid}/timeline").get_data(as_text=True)
+    assert viewer.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "4",
+                                                   "note": "x"}).status_code == 403
