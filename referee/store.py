@@ -46,11 +46,19 @@ class Match(db.Model):
     settings: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     scorer_token_hash: Mapped[str] = mapped_column(String(64))
+    # Short codes a person can type: the viewer code in the clear (viewers see everything
+    # anyway), the scorer code only hashed, like the token it is derived from.
+    viewer_code: Mapped[str | None] = mapped_column(String(12), unique=True, index=True, nullable=True)
+    scorer_code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True)
 
-    def scorer_token_ok(self, token: str | None) -> bool:
-        if not token:
+    def scorer_token_ok(self, credential: str | None) -> bool:
+        """A scorer link's token, or the short scorer code made from it."""
+        if not credential:
             return False
-        return hmac.compare_digest(_hash_token(token), self.scorer_token_hash)
+        hashed = _hash_token(credential)
+        token_ok = hmac.compare_digest(hashed, self.scorer_token_hash)
+        code_ok = hmac.compare_digest(_hash_token(normal_code(credential)), self.scorer_code_hash or "")
+        return token_ok or code_ok
 
 
 class Event(db.Model):
@@ -67,6 +75,41 @@ class Event(db.Model):
 
 def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out and type
+VIEWER_CODE_LENGTH, SCORER_CODE_LENGTH = 6, 10
+
+
+def normal_code(text: str) -> str:
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def scorer_code_for(token: str) -> str:
+    """The short scorer code of a token: typeable, and useless for finding the token."""
+    digest = hashlib.sha256(b"scorer-code:" + token.encode()).digest()
+    return "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:SCORER_CODE_LENGTH])
+
+
+def show_code(code: str) -> str:
+    half = (len(code) + 1) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def _new_viewer_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(VIEWER_CODE_LENGTH))
+
+
+def find_by_code(text: str) -> tuple[Match, bool] | None:
+    """The match a typed code opens, and whether it is the scorer code."""
+    code = normal_code(text or "")
+    if len(code) == VIEWER_CODE_LENGTH:
+        match = db.session.scalar(select(Match).where(Match.viewer_code == code))
+        return (match, False) if match else None
+    if len(code) == SCORER_CODE_LENGTH:
+        match = db.session.scalar(select(Match).where(Match.scorer_code_hash == _hash_token(code)))
+        return (match, True) if match else None
+    return None
 
 
 class MatchNotFound(LookupError):
@@ -97,8 +140,15 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
         raise InvalidAction(f"unknown game {str(game_name)[:40]!r}: choose one of {', '.join(games.GAMES)}",
                             rule="SETUP")
     parsed, state = rules.new_match(game, players, settings, mode)
-    match, token = _new_match(game, parsed, players, mode, title)
-    db.session.commit()
+    for attempt in range(3):
+        match, token = _new_match(game, parsed, players, mode, title)
+        try:
+            db.session.commit()
+            break
+        except IntegrityError:  # a viewer code drawn twice: draw again
+            db.session.rollback()
+            if attempt == 2:
+                raise
     replay = Replay(game, parsed, mode, state, 0)
     _cache_put(match.id, replay)
     return match, token, replay
@@ -116,14 +166,17 @@ def _new_match(game: rules.GameRules, settings: rules.Settings, players: list[st
         id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
         players=[p.strip() for p in players], settings=settings.as_dict(),
         created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
+        viewer_code=_new_viewer_code(), scorer_code_hash=_hash_token(scorer_code_for(token)),
     )
     db.session.add(match)
     return match, token
 
 
 def reissue_scorer_token(match: Match) -> str:
+    """A new scorer token and code; the old link and code stop working at once."""
     token = secrets.token_urlsafe(32)
     match.scorer_token_hash = _hash_token(token)
+    match.scorer_code_hash = _hash_token(scorer_code_for(token))
     db.session.commit()
     return token
 

@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -83,12 +83,11 @@ class Kit:
         return table
 
 
-def _game_sections(game: str) -> Callable[[dict, Kit], list[Flowable]]:
+def _game_module(game: str):
     try:
-        module = importlib.import_module(f"referee.pdf.{game.replace('-', '_')}")
+        return importlib.import_module(f"referee.pdf.{game.replace('-', '_')}")
     except ModuleNotFoundError:
-        module = importlib.import_module("referee.pdf.generic")
-    return module.sections
+        return importlib.import_module("referee.pdf.generic")
 
 
 def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4") -> bytes:
@@ -110,8 +109,12 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
         kit.table(["House rule", "Setting"], [[k.replace("_", " "), _setting(v)] for k, v in view["settings"].items()],
                   [0.5, 0.5]),
     ]
-    story += _game_sections(view["game"])(view, kit)
-    story += _result(view, kit)
+    module = _game_module(view["game"])
+    story += module.sections(view, kit)
+    # A game where the lowest total wins (or wins are not totals) says its own result line.
+    line = module.result_line(view) if hasattr(module, "result_line") else _highest_wins(view)
+    if line:
+        story += [kit.para("Result", kit.heading), kit.para(line)]
     story += _findings(view, kit)
     story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))
@@ -127,17 +130,16 @@ def _setting(value: Any) -> str:
     return str(value)
 
 
-def _result(view: dict, kit: Kit) -> list[Flowable]:
+def _highest_wins(view: dict) -> str:
     scores = view.get("scores") or {}
     if not scores:
-        return []
+        return ""
     best = max(scores.values())
     leaders = [name for name, total in scores.items() if total == best]
     verb = "won" if view.get("match_over") else "leads"
     if len(leaders) > 1:
         verb = "tie" if view.get("match_over") else "share the lead"
-    line = f"{' and '.join(leaders)} {verb} with {best}." if scores else ""
-    return [kit.para("Result", kit.heading), kit.para(line)]
+    return f"{' and '.join(leaders)} {verb} with {best}."
 
 
 def _findings(view: dict, kit: Kit) -> list[Flowable]:

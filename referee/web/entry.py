@@ -5,7 +5,7 @@ The card picker posts a card as two fields, ``<key>.rank`` and ``<key>.suit`` (`
 numbers arrive as text and are read back as numbers, except for fields that are names or
 free text. Per-player numbers arrive as ``<key>[<name>]`` (``bank_cards[Ann]=12``) and become
 ``{"bank_cards": {"Ann": 12}}``; a blank one is left out. A list of names arrives as
-``<key>.<n>`` (``to.0=Ann``, ``to.1=Ben``).
+``<key>.<n>`` (``to.0=Ann``, ``to.1=Ben``). ``true`` and ``false`` become booleans.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from referee.rules import InvalidAction
 
 TEXT_FIELDS = frozenset({"type", "id", "by", "player", "caller", "to", "bidder", "reason", "note",
-                         "from", "bank", "denomination", "foundation_suit", "ending", "ended_by"})
+                         "from", "bank", "denomination", "foundation_suit", "ending", "ended_by", "winner", "tie",
+                         "decision", "note", "scoring"})
 IGNORED = frozenset({"csrf_token"})
 _CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>\d{1,2}))?\.(?P<part>rank|suit)$")
 _WHOLE_NUMBER = re.compile(r"^-?\d{1,9}$")
@@ -41,6 +42,8 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
         elif part:
             index = int(part["index"]) if part["index"] is not None else None
             picked.setdefault((part["key"], index), {})[part["part"]] = value.strip()
+        elif key not in TEXT_FIELDS and value.strip() in ("true", "false"):
+            action[key] = value.strip() == "true"
         elif key in TEXT_FIELDS or not _WHOLE_NUMBER.match(value.strip()):
             action[key] = value
         else:

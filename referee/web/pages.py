@@ -21,7 +21,7 @@ from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
-from referee.web.security import may_create_match
+from referee.web.security import client_address, may_create_match
 
 bp = Blueprint("pages", __name__)
 
@@ -126,6 +126,25 @@ def join(match_id: str, token: str):
     return redirect(url_for("pages.match", match_id=match.id))
 
 
+@bp.route("/join", methods=["GET", "POST"])
+def join_by_code():
+    """A second phone types the short code it was told."""
+    error = None
+    if request.method == "POST":
+        if not current_app.extensions["join_limit"].allow(client_address()):
+            error = "Too many tries from this phone: wait a few minutes."
+        else:
+            found = store.find_by_code(request.form.get("code", ""))
+            if found is None:
+                error = "No match has that code. Check it with the table and type it again."
+            else:
+                match, scorer = found
+                if scorer:
+                    _remember_scorer(match.id, store.normal_code(request.form["code"]))
+                return redirect(url_for("pages.match", match_id=match.id))
+    return render_template("pages/join.html", error=error), 422 if error else 200
+
+
 @bp.post("/m/<match_id>/scorer-link")
 def new_scorer_link(match_id: str):
     """Re-issue the scorer link; every phone holding the old one can no longer enter."""
@@ -143,7 +162,7 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
     context = {
         "match": match, "replay": replay, "state": replay.view(), "game": replay.game,
         "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
-        "rulebook": book(match.game),
+        "rulebook": book(match.game), "polled": False,
     }
     context.update(extra)
     return context
@@ -160,10 +179,13 @@ def match(match_id: str):
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
     fresh_token = session.pop("fresh_scorer_token", None)
+    codes = {"viewer": store.show_code(match.viewer_code or "")}
     if context["scorer"]:
-        token = fresh_token or session[SCORER_SESSION_KEY][match.id]
-        links["scorer"] = url_for("pages.join", match_id=match.id, token=token, _external=True)
-    context["links"] = links
+        credential = fresh_token or session[SCORER_SESSION_KEY][match.id]
+        links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
+        code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
+        codes["scorer"] = store.show_code(code)
+    context["links"], context["codes"] = links, codes
     context["qr"] = {kind: qr_svg(url) for kind, url in links.items()}
     response = make_response(render_template("pages/match.html", **context))
     response.headers["Vary"] = "HX-Request, Cookie"
@@ -178,7 +200,8 @@ def board(match_id: str):
     since = request.args.get("since", type=int)
     if since is not None and since == store.last_seq(match.id):
         return "", 204
-    response = make_response(render_template("pages/_board.html", **_board_context(match, store.load(match))))
+    context = _board_context(match, store.load(match), polled=True)
+    response = make_response(render_template("pages/_board.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -69,6 +69,8 @@ def init_app(app: Flask) -> None:
     app.after_request(add_headers)
     app.extensions["match_creation_limit"] = RateLimit(
         app.config.get("MATCH_CREATION_LIMIT", 30), app.config.get("MATCH_CREATION_WINDOW", 600))
+    # Typed codes are short: limit the guesses one address can make.
+    app.extensions["join_limit"] = RateLimit(app.config.get("JOIN_LIMIT", 30), 600)
 
 
 def may_create_match(app: Flask) -> bool:

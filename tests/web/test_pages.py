@@ -127,3 +127,29 @@ def test_the_pontis_rulebook_covers_every_rule_id_of_the_spec():
 def test_health_endpoint_answers_from_the_database(client):
     response = client.get("/healthz")
     assert response.status_code == 200 and response.get_json() == {"ok": True}
+
+
+def test_short_codes_join_as_viewer_or_scorer_and_a_new_link_retires_the_code(client, app):
+    mid = match_id(new_match(client))
+    page = client.get(f"/m/{mid}").get_data(as_text=True)
+    viewer_code = re.search(r'class="code viewer-code">([A-Z0-9-]+)<', page).group(1)
+    scorer_code = re.search(r'class="code scorer-code">([A-Z0-9-]+)<', page).group(1)
+    assert len(viewer_code) == 7 and len(scorer_code) == 11
+    phone = app.test_client()
+    token = csrf(phone.get("/join").get_data(as_text=True))
+    assert phone.post("/join", data={"csrf_token": token, "code": viewer_code.lower()}).headers["Location"].endswith(mid)
+    assert 'class="entry"' not in phone.get(f"/m/{mid}").get_data(as_text=True)
+    assert phone.post("/join", data={"csrf_token": token, "code": scorer_code}).status_code == 302
+    assert 'class="entry"' in phone.get(f"/m/{mid}").get_data(as_text=True)
+    assert phone.post("/join", data={"csrf_token": token, "code": "ZZZZZZ"}).status_code == 422
+    client.post(f"/m/{mid}/scorer-link", data={"csrf_token": csrf(page)})
+    assert 'class="entry"' not in phone.get(f"/m/{mid}").get_data(as_text=True)
+    assert phone.post("/join", data={"csrf_token": token, "code": scorer_code}).status_code == 422
+
+
+def test_guessing_codes_is_rate_limited(client, app):
+    app.extensions["join_limit"].limit = 3
+    token = csrf(client.get("/join").get_data(as_text=True))
+    answers = [client.post("/join", data={"csrf_token": token, "code": "ABCDEF"}).get_data(as_text=True)
+               for _ in range(4)]
+    assert "Too many tries" in answers[-1] and "Too many tries" not in answers[0]
