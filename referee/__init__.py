@@ -34,6 +34,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from referee.store import db
     from referee.web import api, pages, pdf, security
+    from referee.web import reverse_bridge
+    from referee.web import ropebridge
 
     db.init_app(app)
     Migrate(app, db, directory=str(MIGRATIONS))
@@ -42,6 +44,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pdf.bp)
+    app.register_blueprint(reverse_bridge.bp)
+    app.register_blueprint(ropebridge.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
     pages.register_filters(app)
     security.init_app(app)

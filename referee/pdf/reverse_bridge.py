@@ -1,0 +1,189 @@
+"""Reverse Bridge score sheet: the teams, a bridge-style score pad (per hand: dealer,
+contract, bidding team, tricks, both scores, running totals), the audit's findings and the
+table's adjustments by hand, and the trick record of every hand played card by card.
+
+Also the printable scoring table (the source's Table 1), served by ``referee.web.reverse_bridge``.
+"""
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from referee import pdf
+from referee.cards import Card
+from referee.pdf import Kit
+
+TEAMS = ("NS", "EW")
+SEATS = ("North", "East", "South", "West")
+
+
+def _card(text: str | None) -> str:
+    return Card.parse(text).symbol if text else ""
+
+
+def _contract(hand: dict) -> str:
+    contract = hand["contract"]
+    return f"{contract['text']} by {contract['bidder']}"
+
+
+def _opponents_tricks(hand: dict) -> str:
+    adjusted = hand.get("adjusted")
+    if adjusted is None:
+        return str(hand["opponents_tricks"])
+    played = hand["tricks"][hand["contract"]["opponents"]]
+    return f"{adjusted['tricks']} (adjusted; {played} played)"
+
+
+def sections(view: dict, kit: Kit) -> list[Flowable]:
+    seats, teams = view.get("seats", {}), view.get("teams", {})
+    out: list[Flowable] = [kit.para("Teams", kit.heading)]
+    for team in TEAMS:
+        members = [f"{name} ({seat})" for seat, name in seats.items() if name in teams.get(team, [])]
+        out.append(kit.para(f"{team}: {' and '.join(members)} · match total {view['scores'].get(team, 0)}"))
+    out += _score_pad(view, kit)
+    out += _adjustments(view, kit)
+    out += _audit(view, kit)
+    out += _trick_records(view, kit)
+    return out
+
+
+def _score_pad(view: dict, kit: Kit) -> list[Flowable]:
+    out: list[Flowable] = [kit.para("Score pad", kit.heading)]
+    history = view.get("history", [])
+    if not history:
+        out.append(kit.para("No hand finished yet."))
+    else:
+        header = ["Hand", "Dealer", "Contract", "Bidding team", "Tricks NS–EW", "Opponents' tricks scored",
+                  "NS", "EW", "NS total", "EW total"]
+        rows, running = [], {team: 0 for team in TEAMS}
+        for hand in history:
+            for team in TEAMS:
+                running[team] += hand["scores"][team]
+            rows.append([hand["deal"] + 1, hand["dealer"], _contract(hand), hand["bidding_team"],
+                         f"{hand['tricks']['NS']}–{hand['tricks']['EW']}", _opponents_tricks(hand),
+                         hand["scores"]["NS"], hand["scores"]["EW"], running["NS"], running["EW"]])
+        rows.append(["Total", "", "", "", "", "", "", "", view["scores"]["NS"], view["scores"]["EW"]])
+        out.append(kit.table(header, rows, [0.08, 0.11, 0.14, 0.1, 0.09, 0.13, 0.07, 0.07, 0.105, 0.105],
+                             bold_last_row=True))
+    extra = [f"{view.get('hands_played', len(history))} of {view['hands']} hands played"]
+    if view.get("passed_out"):
+        extra.append(f"{view['passed_out']} thrown in after four passes (not counted)")
+    out.append(kit.para(" · ".join(extra) + ".", kit.small))
+    return out
+
+
+def _adjustments(view: dict, kit: Kit) -> list[Flowable]:
+    out: list[Flowable] = [kit.para("Adjustments", kit.heading)]
+    rows = []
+    for hand in view.get("history", []):
+        adjusted = hand.get("adjusted")
+        if adjusted is None:
+            continue
+        opponents = hand["contract"]["opponents"]
+        rows.append([hand["deal"] + 1, adjusted["seq"], f"{opponents}: {hand['tricks'][opponents]}",
+                     f"{opponents}: {adjusted['tricks']}", adjusted["reason"]])
+    if not rows:
+        return out + [kit.para("None: every hand scored as played.")]
+    return out + [kit.table(["Hand", "Entry", "Tricks as played", "Counted as", "Reason"], rows,
+                            [0.08, 0.08, 0.15, 0.13, 0.56])]
+
+
+def _audit(view: dict, kit: Kit) -> list[Flowable]:
+    out: list[Flowable] = [kit.para("Audit by hand", kit.heading)]
+    rows = []
+    played = [h for h in view.get("history", []) if not h.get("quick")]
+    for hand in played:
+        for finding in hand["findings"]:
+            found = ("audit" if finding["source"] == "audit"
+                     else f"live, entry {finding['seq']}")
+            rows.append([hand["deal"] + 1, finding["trick"], finding["player"], _card(finding["card"]),
+                         finding["obliged"], finding["rule"], found])
+    if not played:
+        return out + [kit.para("No hand was played card by card.")]
+    if not rows:
+        return out + [kit.para(f"No breach: all {len(played)} hands played card by card followed suit "
+                               f"and forced capture.")]
+    return out + [kit.table(["Hand", "Trick", "Player", "Card", "Had to", "Rule", "Found"], rows,
+                            [0.07, 0.07, 0.12, 0.08, 0.4, 0.12, 0.14])]
+
+
+def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
+    out: list[Flowable] = []
+    seats = view.get("seats", {})
+    names = [seats.get(seat, "") for seat in SEATS]
+    for hand in view.get("history", []):
+        record = hand.get("tricks_record") or []
+        if not record:
+            continue
+        if not out:
+            out.append(kit.para("Trick record", kit.heading))
+        breaches = {(f["trick"], f["player"]) for f in hand["findings"]}
+        contract = hand["contract"]
+        if len(out) > 1:
+            out.append(Spacer(1, 3 * mm))
+        out.append(kit.para(f"Hand {hand['deal'] + 1}: {contract['text']} by {contract['bidder']} "
+                            f"({contract['team']}), {contract['leader']} led; * marks a breach.", kit.small))
+        rows = []
+        for trick in record:
+            by_player = {play["player"]: play["card"] for play in trick["cards"]}
+            cells = []
+            for name in names:
+                text = _card(by_player.get(name))
+                if (trick["number"], name) in breaches:
+                    text += " *"
+                cells.append(text)
+            rows.append([trick["number"], trick["leader"], *cells, trick["winner"]])
+        header = ["Trick", "Leader"] + [f"{name} ({seat[0]})" for seat, name in zip(SEATS, names)] + ["Won by"]
+        out.append(kit.table(header, rows, [0.08, 0.16, 0.14, 0.14, 0.14, 0.14, 0.2]))
+    return out
+
+
+# --- the scoring table -----------------------------------------------------------------------
+
+def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
+    """One page: the three denomination groups, opponents' tricks 0-13 down, levels across,
+    each cell "bidders / opponents"."""
+    pdf._register_fonts()
+    pagesize = pdf.PAGE_SIZES[page]
+    kit = Kit(width=pagesize[0] - 2 * pdf.MARGIN)
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
+                            topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN,
+                            title="Reverse Bridge scoring table", author="referee")
+    story: list[Flowable] = [
+        kit.para("Reverse Bridge scoring table", kit.title),
+        kit.para("Level of the final bid across, tricks taken by the bidding team's opponents down. "
+                 "Each cell: bidding team's points / opponents' points (RB-SCORE-2, RB-SCORE-3). "
+                 "Shaded: the opponents reached the level, so the bidders score."),
+    ]
+    first = 20 * mm
+    for group in groups:
+        story.append(kit.para(f"Bids in {group['symbols']} ({group['name']})", kit.heading))
+        header = ["Opp. tricks"] + [str(level) for level in group["levels"]]
+        body = [header] + [[str(row["tricks"])] + [f"{b} / {o}" for b, o in row["cells"]] for row in group["rows"]]
+        widths = [first] + [(kit.width - first) / len(group["levels"])] * len(group["levels"])
+        style = [
+            ("FONTNAME", (0, 0), (-1, -1), pdf.FONT), ("FONTSIZE", (0, 0), (-1, -1), 7.5),
+            ("LEADING", (0, 0), (-1, -1), 8.5),
+            ("FONTNAME", (0, 0), (-1, 0), pdf.FONT_BOLD), ("FONTNAME", (0, 0), (0, -1), pdf.FONT_BOLD),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e6e0")),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ("LINEAFTER", (0, 0), (0, -1), 0.8, colors.black),
+            ("GRID", (1, 1), (-1, -1), 0.25, colors.HexColor("#b0aca2")),
+            ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+        ]
+        for r, row in enumerate(group["rows"], start=1):
+            for col, (bidders, _) in enumerate(row["cells"], start=1):
+                if bidders:
+                    style.append(("BACKGROUND", (col, r), (col, r), colors.HexColor("#e4eef6")))
+        table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(style))
+        story.append(table)
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,59 @@
+"""Reverse Bridge's scoring table (the source's Table 1), on screen and as a PDF.
+
+Every number comes from the engine's ``scoring_table()``; this module only arranges it: one
+block per scoring group (clubs or diamonds, hearts or spades, no trump), the opponents' tricks
+0-13 down, the levels 1-13 across, each cell the bidders' and the opponents' points.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, make_response, render_template, request
+
+from referee import pdf
+from referee.games.reverse_bridge import DENOMINATION_SYMBOL, scoring_table
+
+bp = Blueprint("reverse_bridge", __name__)
+
+GROUP_NAMES = {("C", "D"): "clubs or diamonds", ("H", "S"): "hearts or spades", ("NT",): "no trump"}
+
+
+def table_groups() -> list[dict[str, Any]]:
+    """The 39 columns of ``scoring_table()`` split by denomination group, rows kept whole."""
+    table = scoring_table()
+    groups: list[dict[str, Any]] = []
+    index: dict[tuple[str, ...], dict[str, Any]] = {}
+    for position, column in enumerate(table["columns"]):
+        key = tuple(column["denominations"])
+        if key not in index:
+            index[key] = {
+                "denominations": list(key),
+                "symbols": " / ".join(DENOMINATION_SYMBOL[d] for d in key),
+                "name": GROUP_NAMES.get(key, " or ".join(key)),
+                "levels": [], "positions": [],
+            }
+            groups.append(index[key])
+        index[key]["levels"].append(column["level"])
+        index[key]["positions"].append(position)
+    for group in groups:
+        group["rows"] = [{"tricks": row["tricks"], "cells": [row["cells"][p] for p in group["positions"]]}
+                         for row in table["rows"]]
+    return groups
+
+
+@bp.get("/rules/reverse-bridge/scoring-table")
+def scoring_table_page():
+    return render_template("games/reverse-bridge/scoring_table.html", groups=table_groups())
+
+
+@bp.get("/rules/reverse-bridge/scoring-table.pdf")
+def scoring_table_pdf():
+    from referee.pdf.reverse_bridge import scoring_table_pdf as build
+
+    page = request.args.get("size", "a4").lower()
+    if page not in pdf.PAGE_SIZES:
+        abort(400)
+    response = make_response(build(table_groups(), page))
+    response.headers["Content-Type"] = "application/pdf"
+    response.headers["Content-Disposition"] = f'attachment; filename="reverse-bridge-scoring-table-{page}.pdf"'
+    return response
