@@ -1,0 +1,111 @@
+"""The Curdle score sheet read back as text (pypdf), on A4 and Letter, and page 1 rendered as a
+picture: players, each hand's winner and cards left, running totals, curdles, the hand in
+progress, house rules, the standing in the right order, findings."""
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+from pypdf import PdfReader
+
+from tests.web.test_api_curdle import HAND
+
+
+def sheet_text(client, match, size=None) -> tuple[PdfReader, str]:
+    url = f"/api/matches/{match['id']}/scoresheet.pdf" + (f"?size={size}" if size else "")
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    return reader, "\n".join(page.extract_text() for page in reader.pages)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def played_hand(api, **create):
+    match = api.create(game="curdle", players=("Ann", "Ben"), title="Curdle at the club", **create)
+    for action, *_ in HAND:
+        api.act(match, action)
+    return match
+
+
+def test_a_played_hand_prints_winner_cards_left_curdles_and_the_hand_in_progress(api, client):
+    match = played_hand(api, settings={"hands": 3})
+    api.act(match, {"type": "deal", "card": "5s"})      # hand 2: Ben deals, Ann opens
+    api.act(match, {"type": "open", "card": "9c"})
+    reader, text = sheet_text(client, match)
+    words = flat(text)
+    assert "Curdle at the club" in words and "Players: Ann, Ben" in words
+    assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (595, 842)
+    # House rules, as the frame prints them, and how they score.
+    assert "scoring hands_won" in words and "hands 3" in words and "target 100" in words
+    assert "The first to win 3 hands wins the match" in words
+    # Hand 1: dealt by Ann, won by Ann; Ben kept 8 cards; the three curdles with who made them.
+    assert "Hand Dealer Winner Ann Ben Curdles" in words
+    assert "1 Ann Ann went out; hands won 1 8 left; hands won 0" in words
+    assert "kingfisher: Ben (entry 4)" in words
+    assert "natural curdle: Ann (entry 12)" in words
+    assert "blind curdle: Ann (entry 15)" in words
+    # Hand 2 is still being played.
+    assert "Hand 2 in progress" in words
+    assert "Dealt by Ben; Ann to enter next. Cards in hand: Ann 9, Ben 10; stock 33 cards" in words
+    assert "bank A 5♠ (1 card), bank B 9♣ (1 card)" in words
+    # Standing and the frame's result agree: Ann leads with one hand won.
+    assert "Standing" in words and "Ann 1 0 Ben 0 8" in words
+    assert "Ann leads with 1 hand won." in words
+    assert "Findings None" in words
+
+
+def test_cards_left_scoring_prints_penalties_lowest_first_and_a_letter_page(api, client):
+    players = ["Ann", "Ben", "Cy", "Dee", "Evangeline Featherstonehaugh"]
+    match = api.create(game="curdle", players=players, mode="quick",
+                       settings={"scoring": "cards_left", "target": 30}, title="Penalty night")
+    api.act(match, {"type": "quick", "winner": "Ben",
+                    "cards_left": {"Ann": 4, "Cy": 7, "Dee": 1, "Evangeline Featherstonehaugh": 12}})
+    api.act(match, {"type": "quick", "winner": "Dee",
+                    "cards_left": {"Ann": 3, "Ben": 9, "Cy": 25, "Evangeline Featherstonehaugh": 2}})
+    reader, text = sheet_text(client, match, "letter")
+    words = flat(text)
+    assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (612, 792)
+    for name in players:
+        assert name.split()[0] in words
+    assert "results only" in words and "scoring cards_left" in words and "target 30" in words
+    assert "lowest total wins" in words
+    # Running penalty totals per hand: Ann 4 then 3 more.
+    assert "4 left; +4, total 4" in words and "3 left; +3, total 7" in words
+    assert "went out; +0, total 0" in words
+    assert "25 left; +25, total 32" in words
+    # Cy passed the target: the match is over and the fewest points win.
+    assert "Standing" in words
+    standing = words.split("Standing", 1)[1]
+    assert standing.index("Dee") < standing.index("Ann") < standing.index("Ben") < standing.index("Cy")
+    assert "Dee wins the match with the fewest penalty points (1)." in words
+
+
+def test_findings_are_printed(api, client):
+    match = api.create(game="curdle", players=("Ann", "Ben", "Cy"))
+    for action in ({"type": "deal", "card": "9h"}, {"type": "open", "card": "5c"},
+                   {"type": "play", "card": "4s", "bank": "A"}, {"type": "end_run"},
+                   {"type": "play", "card": "JK", "bank": "A"}, {"type": "end_run"},
+                   {"type": "play", "card": "4d", "bank": "A"}, {"type": "end_run"},
+                   {"type": "play", "card": "Ah", "bank": "A"}):
+        api.act(match, action)
+    _, text = sheet_text(client, match)
+    words = flat(text)
+    assert "Findings" in words and "CURDLE-TURN-2" in words
+    assert "At entry 4 Ben ended the run saying they held no bridge" in words
+    assert "No hand finished yet." in words
+
+
+def test_page_one_renders_to_a_picture(api, client, tmp_path):
+    match = played_hand(api)
+    response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(response.data)
+    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
+                   check=True)
+    page = next(tmp_path.glob("page*.png"))
+    assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet
