@@ -33,7 +33,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from htmx_flask import Htmx
 
     from referee.store import db
-    from referee.web import api, pages, pdf, security
+    from referee.web import api, language, pages, pdf, security
     from referee.web import reverse_bridge
     from referee.web import ropebridge
 
@@ -48,6 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(ropebridge.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
     pages.register_filters(app)
+    language.init_app(app)
     security.init_app(app)
     return app
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from referee.i18n import N_, _, gettext
 from referee.rules import InvalidAction
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("c", "d", "h", "s")
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_NAMES = {"c": N_("clubs"), "d": N_("diamonds"), "h": N_("hearts"), "s": N_("spades")}
 RANK_NAMES = {
-    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
-    "7": "seven", "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen",
-    "K": "king",
+    "A": N_("ace"), "2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"), "6": N_("six"),
+    "7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "J": N_("jack"), "Q": N_("queen"),
+    "K": N_("king"),
 }
 RED_SUITS = frozenset("dh")
 JOKER_RANK = "JK"
@@ -45,7 +46,8 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Read a card in API notation; a bad text raises InvalidAction naming it."""
         if not isinstance(text, str):
-            raise InvalidAction(f"{text!r} is not a card: write it like 7c, 10h, Qs or JK", rule="CARD")
+            raise InvalidAction(_("{text} is not a card: write it like 7c, 10h, Qs or JK", text=repr(text)[:20]),
+                                rule="CARD")
         cleaned = text.strip()
         if cleaned.lower() in _JOKER_SPELLINGS:
             return JOKER
@@ -58,8 +60,8 @@ class Card:
                 return cls(rank, suit)
         shown = cleaned[:20] + ("…" if len(cleaned) > 20 else "")
         raise InvalidAction(
-            f"“{shown}” is not a card: write a rank (A 2–10 J Q K) then a suit (c d h s), "
-            "like 7c, 10h, Qs, or JK for a joker",
+            _("“{text}” is not a card: write a rank (A 2–10 J Q K) then a suit (c d h s), "
+              "like 7c, 10h, Qs, or JK for a joker", text=shown),
             rule="CARD",
         )
 
@@ -81,15 +83,15 @@ class Card:
     def symbol(self) -> str:
         """How the card is shown on screen and paper: ``7♣``, ``10♥``, ``Joker``."""
         if self.is_joker:
-            return "Joker"
+            return gettext("Joker")
         return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
 
     @property
     def spoken(self) -> str:
-        """The accessible name: ``seven of clubs``."""
+        """The accessible name, in the current language: ``seven of clubs``."""
         if self.is_joker:
-            return "joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return gettext("joker")
+        return str(_("{rank} of {suit}", rank=gettext(RANK_NAMES[self.rank]), suit=gettext(SUIT_NAMES[self.suit])))
 
     def __str__(self) -> str:
         return self.rank if self.is_joker else f"{self.rank}{self.suit}"

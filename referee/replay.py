@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from referee import rules
+from referee.i18n import N_, Joined, _, gettext, n_
 from referee.rules import Action, Finding, IllegalAction, InvalidAction, RuleViolation
 
 TABLE_ENTRIES = frozenset({"undo", "correct", "dispute", "ruling"})
-DECISIONS = ("upheld", "overruled", "adjusted")
+DECISIONS = (N_("upheld"), N_("overruled"), N_("adjusted"))
 MAX_NOTE = 500
 
 # Reads the stored actions by seq (all entries up to the one being applied).
@@ -32,11 +33,13 @@ class CorrectionConflict(RuleViolation):
     """A correction after which some later entries no longer hold: nothing was changed."""
 
     def __init__(self, conflicts: tuple[tuple[int, RuleViolation], ...]):
-        listed = "; ".join(f"entry {seq}: {violation.message}" for seq, violation in conflicts)
+        listed = tuple(_("entry {n}: {reason}", n=seq, reason=violation.message) for seq, violation in conflicts)
         super().__init__(
-            f"After this correction {len(conflicts)} later entr{'y' if len(conflicts) == 1 else 'ies'} "
-            f"no longer hold{'s' if len(conflicts) == 1 else ''} — {listed}. Nothing was changed: "
-            "drop them with the correction, or cancel.", rule="CORRECT")
+            n_("After this correction {n} later entry no longer holds — {listed}. Nothing was changed: "
+               "drop it with the correction, or cancel.",
+               "After this correction {n} later entries no longer hold — {listed}. Nothing was changed: "
+               "drop them with the correction, or cancel.", len(conflicts), n=len(conflicts),
+               listed=Joined(listed)), rule="CORRECT")
         self.conflicts = conflicts
 
 
@@ -123,15 +126,15 @@ def step(replay: Replay, action: dict, seq: int, earlier: ActionSource,
 
 def _undo(replay: Replay, seq: int, earlier: ActionSource, players: tuple[str, ...]) -> Replay:
     if not replay.active:
-        raise IllegalAction("there is nothing to undo", rule="UNDO")
+        raise IllegalAction(_("there is nothing to undo"), rule="UNDO")
     retracted = replay.active[-1]
     kept = replace(replay, active=replay.active[:-1], undone=replay.undone | {retracted},
                    corrections=tuple(c for c in replay.corrections if c.seq != retracted))
     state, conflicts = _fold(kept, earlier(), players)
     if conflicts:
         # Cannot happen while undo takes only the last entry in force; refuse rather than guess.
-        raise IllegalAction(f"undoing entry {retracted} would leave entry {conflicts[0][0]} without "
-                            "ground; correct it instead", rule="UNDO")
+        raise IllegalAction(_("undoing entry {n} would leave entry {later} without ground; correct it instead",
+                              n=retracted, later=conflicts[0][0]), rule="UNDO")
     return replace(kept, state=state, seq=seq)
 
 
@@ -139,17 +142,16 @@ def _correct(replay: Replay, action: Action, seq: int, earlier: ActionSource,
              players: tuple[str, ...]) -> Replay:
     target = action.integer("seq", minimum=1, maximum=max(replay.seq, 1))
     if not replay.in_force(target) and target not in replay.replaced:
-        raise IllegalAction(f"entry {target} is not a game entry in force, so it cannot be corrected",
+        raise IllegalAction(_("entry {n} is not a game entry in force, so it cannot be corrected", n=target),
                             rule="CORRECT")
     new = action.raw("action")
     if not isinstance(new, dict) or Action(new).type in TABLE_ENTRIES:
-        raise InvalidAction("\"action\" must be the corrected game entry, like {\"type\": \"play\", ...}",
-                            rule="ACTION")
+        raise InvalidAction(_("\"action\" must be the corrected game entry, like a play"), rule="ACTION")
     drops = action.raw("drop") or []
     if not isinstance(drops, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in drops):
-        raise InvalidAction("\"drop\" must be a list of entry numbers", rule="ACTION")
+        raise InvalidAction(_("\"drop\" must be a list of entry numbers"), rule="ACTION")
     if any(not (target < d <= replay.seq) or not replay.in_force(d) for d in drops):
-        raise IllegalAction("only later entries in force can be dropped with a correction", rule="CORRECT")
+        raise IllegalAction(_("only later entries in force can be dropped with a correction"), rule="CORRECT")
     stored = Action(new).as_dict()
     correction = Correction(seq, target, stored, tuple(sorted(set(drops))))
     candidate = replace(replay, active=replay.active + (seq,), corrections=replay.corrections + (correction,))
@@ -173,7 +175,7 @@ def _fold(replay: Replay, actions: Mapping[int, dict], players: tuple[str, ...])
             continue
         action = replaced[seq].action if seq in replaced else actions[seq]
         try:
-            state, _ = rules.apply(replay.game, state, action, seq)
+            state, _findings = rules.apply(replay.game, state, action, seq)
         except RuleViolation as violation:
             conflicts.append((seq, violation))
     return state, tuple(conflicts)
@@ -183,7 +185,7 @@ def _dispute(replay: Replay, action: Action, seq: int) -> Replay:
     target = action.integer("seq", minimum=1, maximum=max(replay.seq, 1))
     note = action.text("note", max_length=MAX_NOTE)
     if not note:
-        raise InvalidAction("say what the dispute is about (\"note\")", rule="ACTION")
+        raise InvalidAction(_("say what the dispute is about (\"note\")"), rule="ACTION")
     return replace(replay, seq=seq, disputes=replay.disputes + (Dispute(seq, target, note),))
 
 
@@ -192,12 +194,12 @@ def _ruling(replay: Replay, action: Action, seq: int) -> Replay:
     decision = action.choice("decision", DECISIONS)
     reason = action.text("reason", max_length=MAX_NOTE)
     if not reason:
-        raise InvalidAction("give the reason for the ruling (\"reason\")", rule="ACTION")
+        raise InvalidAction(_("give the reason for the ruling (\"reason\")"), rule="ACTION")
     open_dispute = next((d for d in replay.disputes if d.seq == number), None)
     if open_dispute is None:
-        raise IllegalAction(f"entry {number} is not a dispute", rule="DISPUTE")
+        raise IllegalAction(_("entry {n} is not a dispute", n=number), rule="DISPUTE")
     if open_dispute.ruling is not None:
-        raise IllegalAction(f"the dispute at entry {number} was already ruled "
-                            f"({open_dispute.ruling.decision})", rule="DISPUTE")
+        raise IllegalAction(_("the dispute at entry {n} was already ruled ({decision})", n=number,
+                              decision=gettext(open_dispute.ruling.decision)), rule="DISPUTE")
     ruled = replace(open_dispute, ruling=Ruling(seq, decision, reason))
     return replace(replay, seq=seq, disputes=tuple(ruled if d.seq == number else d for d in replay.disputes))

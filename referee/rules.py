@@ -17,6 +17,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
+from referee.i18n import Message, _, any_of
+
 if TYPE_CHECKING:
     from referee.cards import Card
 
@@ -26,13 +28,16 @@ MODES = ("play", "quick")
 class RuleViolation(Exception):
     """An action the referee does not accept. ``rule`` is a rule id such as ``PONTIS-SUM-2``."""
 
-    def __init__(self, message: str, rule: str):
+    def __init__(self, message: str | Message, rule: str):
         super().__init__(message)
-        self.message = message
+        self.message = message  # a Message is translated when shown
         self.rule = rule
 
+    def __str__(self) -> str:
+        return str(self.message)
+
     def as_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message}
+        return {"rule": self.rule, "message": str(self.message)}
 
 
 class InvalidAction(RuleViolation):
@@ -48,11 +53,11 @@ class Finding:
     """A breach proved from the log after the fact. ``seq`` is the entry that proved it."""
 
     rule: str
-    message: str
+    message: str | Message
     seq: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "seq": self.seq}
+        return {"rule": self.rule, "message": str(self.message), "seq": self.seq}
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -73,10 +78,10 @@ class Action:
 
     def __init__(self, data: Any):
         if not isinstance(data, Mapping):
-            raise InvalidAction("an action must be a JSON object with a \"type\"", rule="ACTION")
+            raise InvalidAction(_("an action must be a JSON object with a \"type\""), rule="ACTION")
         kind = data.get("type")
         if not isinstance(kind, str) or not kind:
-            raise InvalidAction("the action has no \"type\"", rule="ACTION")
+            raise InvalidAction(_("the action has no \"type\""), rule="ACTION")
         self._data = dict(data)
         self.type = kind
 
@@ -92,7 +97,8 @@ class Action:
 
     def _require(self, name: str) -> Any:
         if self._data.get(name) is None:
-            raise InvalidAction(f"“{self.type}” needs the field \"{name}\"", rule="ACTION")
+            raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=self.type, name=name),
+                                rule="ACTION")
         return self._data[name]
 
     def text(self, name: str, *, max_length: int = 500, optional: bool = False) -> str | None:
@@ -100,10 +106,11 @@ class Action:
             return None
         value = self._require(name)
         if not isinstance(value, str):
-            raise InvalidAction(f"\"{name}\" must be text", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be text", name=name), rule="ACTION")
         value = value.strip()
         if len(value) > max_length:
-            raise InvalidAction(f"\"{name}\" is longer than {max_length} characters", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" is longer than {n} characters", name=name, n=max_length),
+                                rule="ACTION")
         return value
 
     def integer(self, name: str, *, minimum: int = 0, maximum: int = MAX_INT,
@@ -112,9 +119,10 @@ class Action:
             return None
         value = self._require(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidAction(f"\"{name}\" must be a whole number", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be a whole number", name=name), rule="ACTION")
         if not minimum <= value <= maximum:
-            raise InvalidAction(f"\"{name}\" must be between {minimum} and {maximum}", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be between {low} and {high}", name=name, low=minimum,
+                                  high=maximum), rule="ACTION")
         return value
 
     def choice(self, name: str, options: tuple[str, ...], *, optional: bool = False) -> str | None:
@@ -122,7 +130,8 @@ class Action:
             return None
         value = self._require(name)
         if value not in options:
-            raise InvalidAction(f"\"{name}\" must be one of {', '.join(options)}", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be one of {options}", name=name, options=any_of(options)),
+                                rule="ACTION")
         return value
 
     def card(self, name: str = "card", *, optional: bool = False) -> Card | None:
@@ -140,11 +149,12 @@ class Action:
             return None
         value = self._require(name)
         if not isinstance(value, list):
-            raise InvalidAction(f"\"{name}\" must be a list of cards", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be a list of cards", name=name), rule="ACTION")
         if count is not None and len(value) != count:
-            raise InvalidAction(f"\"{name}\" must hold exactly {count} cards", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must hold exactly {n} cards", name=name, n=count), rule="ACTION")
         if not minimum <= len(value) <= maximum:
-            raise InvalidAction(f"\"{name}\" must hold {minimum} to {maximum} cards", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must hold {low} to {high} cards", name=name, low=minimum,
+                                  high=maximum), rule="ACTION")
         return tuple(Card.parse(text) for text in value)
 
     def names(self, name: str, players: tuple[str, ...], *, optional: bool = False) -> tuple[str, ...] | None:
@@ -152,10 +162,11 @@ class Action:
             return None
         value = self._require(name)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidAction(f"\"{name}\" must be a list of player names", rule="ACTION")
+            raise InvalidAction(_("\"{name}\" must be a list of player names", name=name), rule="ACTION")
         for v in value:
             if v not in players:
-                raise InvalidAction(f"{v!r} is not a player in this match", rule="ACTION")
+                raise InvalidAction(_("“{name}” is not a player in this match", name=str(v)[:40]),
+                                    rule="ACTION")
         return tuple(value)
 
     def player_name(self, name: str, players: tuple[str, ...], *, optional: bool = False) -> str | None:
@@ -163,7 +174,8 @@ class Action:
             return None
         value = self._require(name)
         if value not in players:
-            raise InvalidAction(f"{value!r} is not a player in this match", rule="ACTION")
+            raise InvalidAction(_("“{name}” is not a player in this match", name=str(value)[:40]),
+                                rule="ACTION")
         return value
 
 
@@ -215,7 +227,8 @@ class Settings:
         known = {info.name: info for info in cls.rules()}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise InvalidAction(f"unknown house rule: {', '.join(map(str, unknown))}", rule="SETTINGS")
+            raise InvalidAction(_("unknown house rule: {names}", names=", ".join(map(str, unknown))[:80]),
+                                rule="SETTINGS")
         values = {}
         for name, value in data.items():
             values[name] = _check_house_rule(known[name], value)
@@ -250,18 +263,18 @@ def _check_house_rule(info: HouseRuleInfo, value: Any) -> Any:
     return value
 
 
-def _describe_allowed(info: HouseRuleInfo, value: Any) -> str:
+def _describe_allowed(info: HouseRuleInfo, value: Any) -> Message:
     shown = repr(value)[:40]
     if info.choices is not None:
-        allowed = ", ".join(str(c) for c in info.choices)
-        return f"house rule {info.name} cannot be {shown}: choose one of {allowed}"
+        return _("house rule {name} cannot be {value}: choose one of {allowed}", name=info.name, value=shown,
+                 allowed=any_of(str(c) for c in info.choices))
     if info.kind is bool:
-        return f"house rule {info.name} must be true or false, not {shown}"
+        return _("house rule {name} must be true or false, not {value}", name=info.name, value=shown)
     if info.kind is int:
-        lo = "" if info.minimum is None else f" from {info.minimum}"
-        hi = "" if info.maximum is None else f" to {info.maximum}"
-        return f"house rule {info.name} must be a whole number{lo}{hi}, not {shown}"
-    return f"house rule {info.name} cannot be {shown}"
+        return _("house rule {name} must be a whole number from {low} to {high}, not {value}", name=info.name,
+                 low=info.minimum if info.minimum is not None else 0,
+                 high=info.maximum if info.maximum is not None else MAX_INT, value=shown)
+    return _("house rule {name} cannot be {value}", name=info.name, value=shown)
 
 
 # --- the game protocol ---------------------------------------------------------------------
@@ -302,7 +315,8 @@ class GameRules:
             return
         expected = self.turn(state)
         if expected is not None and named != expected:
-            raise IllegalAction(f"it is {expected}'s turn, not {named}'s", rule="TURN")
+            raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected,
+                                  named=str(named)[:40]), rule="TURN")
 
     def view(self, state: Any) -> dict[str, Any]:
         """The JSON state of docs/api.md: the common keys plus the game's own. The store adds
@@ -313,7 +327,9 @@ class GameRules:
         """One entry in words for the timeline ("Ben played 7♣ on his bank — bridge 7").
         Games override this; the default names who acted and what they entered."""
         actor = action.raw("player") or self.turn(before)
-        return f"{actor + ': ' if actor else ''}{describe_fields(action)}"
+        if actor:
+            return str(_("{player}: {entry}", player=actor, entry=describe_fields(action)))
+        return describe_fields(action)
 
 
 def describe_fields(action: Action) -> str:
@@ -340,19 +356,20 @@ def describe_fields(action: Action) -> str:
 def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:
     """Validate a new match's players, house rules and mode; return settings and first state."""
     if mode not in MODES:
-        raise InvalidAction("mode must be \"play\" or \"quick\"", rule="SETTINGS")
+        raise InvalidAction(_("mode must be \"play\" or \"quick\""), rule="SETTINGS")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise InvalidAction("players must be a list of names", rule="SETUP")
+        raise InvalidAction(_("players must be a list of names"), rule="SETUP")
     names = tuple(p.strip() for p in players)
     if any(not n for n in names):
-        raise InvalidAction("every player needs a name", rule="SETUP")
+        raise InvalidAction(_("every player needs a name"), rule="SETUP")
     if any(len(n) > 40 for n in names):
-        raise InvalidAction("a player's name can be at most 40 characters", rule="SETUP")
+        raise InvalidAction(_("a player's name can be at most 40 characters"), rule="SETUP")
     if len(set(n.casefold() for n in names)) != len(names):
-        raise InvalidAction("two players have the same name", rule="SETUP")
+        raise InvalidAction(_("two players have the same name"), rule="SETUP")
     if not game.min_players <= len(names) <= game.max_players:
         raise InvalidAction(
-            f"{game.title} is for {game.min_players} to {game.max_players} players, not {len(names)}",
+            _("{game} is for {low} to {high} players, not {n}", game=game.title, low=game.min_players,
+              high=game.max_players, n=len(names)),
             rule=f"{game.rule_prefix}-SETUP-1")
     parsed = game.settings_type.from_dict(settings)
     return parsed, game.start(names, parsed, mode)

@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from referee import games, rules
+from referee.i18n import _, all_of, any_of, gettext
 from referee.replay import Replay, step
 from referee.rules import Action, Finding, InvalidAction, RuleViolation
 
@@ -97,7 +98,7 @@ def show_code(code: str) -> str:
 
 
 def _new_viewer_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(VIEWER_CODE_LENGTH))
+    return "".join(secrets.choice(CODE_ALPHABET) for _position in range(VIEWER_CODE_LENGTH))
 
 
 def find_by_code(text: str) -> tuple[Match, bool] | None:
@@ -137,8 +138,8 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
                  title: Any = "") -> tuple[Match, str, Replay]:
     game = games.get(game_name) if isinstance(game_name, str) else None
     if game is None:
-        raise InvalidAction(f"unknown game {str(game_name)[:40]!r}: choose one of {', '.join(games.GAMES)}",
-                            rule="SETUP")
+        raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
+                              games=any_of(games.GAMES)), rule="SETUP")
     parsed, state = rules.new_match(game, players, settings, mode)
     for attempt in range(3):
         match, token = _new_match(game, parsed, players, mode, title)
@@ -160,7 +161,7 @@ def _new_match(game: rules.GameRules, settings: rules.Settings, players: list[st
     if title is None:
         title = ""
     if not isinstance(title, str) or len(title) > 120:
-        raise InvalidAction("the title must be text of at most 120 characters", rule="SETUP")
+        raise InvalidAction(_("the title must be text of at most 120 characters"), rule="SETUP")
     token = secrets.token_urlsafe(32)
     match = Match(
         id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
@@ -260,7 +261,7 @@ def load(match: Match) -> Replay:
     events = db.session.scalars(
         select(Event).where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
     for event in events:
-        replay, _ = _step(match, replay, event.action, event.seq)
+        replay, _findings = _step(match, replay, event.action, event.seq)
     _cache_put(match.id, replay)
     return replay
 
@@ -271,7 +272,7 @@ def replay_until(match: Match, seq: int) -> Replay:
     events = db.session.scalars(
         select(Event).where(Event.match_id == match.id, Event.seq <= seq).order_by(Event.seq))
     for event in events:
-        replay, _ = _step(match, replay, event.action, event.seq)
+        replay, _findings = _step(match, replay, event.action, event.seq)
     return replay
 
 
@@ -279,14 +280,14 @@ def replay_until(match: Match, seq: int) -> Replay:
 
 def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
     if not isinstance(data, dict):
-        raise InvalidAction("an action must be a JSON object with a \"type\"", rule="ACTION")
+        raise InvalidAction(_("an action must be a JSON object with a \"type\""), rule="ACTION")
     client_id, expect, by = data.get("id"), data.get("expect"), data.get("by")
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
-        raise InvalidAction(f"\"id\" must be text of 1 to {MAX_CLIENT_ID} characters", rule="ACTION")
+        raise InvalidAction(_("\"id\" must be text of 1 to {n} characters", n=MAX_CLIENT_ID), rule="ACTION")
     if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int) or expect < 0):
-        raise InvalidAction("\"expect\" must be the seq you last saw (a whole number)", rule="ACTION")
+        raise InvalidAction(_("\"expect\" must be the seq you last saw (a whole number)"), rule="ACTION")
     if by is not None and (not isinstance(by, str) or len(by) > MAX_BY):
-        raise InvalidAction(f"\"by\" must be a name of at most {MAX_BY} characters", rule="ACTION")
+        raise InvalidAction(_("\"by\" must be a name of at most {n} characters", n=MAX_BY), rule="ACTION")
     return client_id, expect, (by.strip() or None) if by else None
 
 
@@ -298,7 +299,7 @@ def append(match: Match, data: Any) -> Appended:
     client_id, expect, by = _envelope(data)
     action = Action(data)
     stored = action.as_dict()
-    for _ in range(APPEND_ATTEMPTS):
+    for _attempt in range(APPEND_ATTEMPTS):
         if client_id is not None:
             earlier = _by_client_id(match.id, client_id)
             if earlier is not None:
@@ -353,15 +354,17 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     """A new match from an export; every entry is replayed through the rules first, and one
     that does not hold rejects the whole import (nothing is stored)."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise InvalidAction(f"not a referee match export (\"format\" must be \"{EXPORT_FORMAT}\")", rule="IMPORT")
+        raise InvalidAction(_("not a referee match export (\"format\" must be \"{format}\")", format=EXPORT_FORMAT),
+                            rule="IMPORT")
     if data.get("version") != EXPORT_VERSION:
-        raise InvalidAction(f"unknown export version {str(data.get('version'))[:10]!r}", rule="IMPORT")
+        raise InvalidAction(_("unknown export version {version}", version=str(data.get("version"))[:10]),
+                            rule="IMPORT")
     entries = data.get("log")
     if not isinstance(entries, list) or len(entries) > MAX_IMPORT_EVENTS:
-        raise InvalidAction(f"\"log\" must be a list of at most {MAX_IMPORT_EVENTS} entries", rule="IMPORT")
+        raise InvalidAction(_("\"log\" must be a list of at most {n} entries", n=MAX_IMPORT_EVENTS), rule="IMPORT")
     game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
-        raise InvalidAction("unknown game in the export", rule="IMPORT")
+        raise InvalidAction(_("unknown game in the export"), rule="IMPORT")
     settings, state = rules.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
     players = tuple(p.strip() for p in data["players"])
     replay = Replay(game, settings, data["mode"], state, 0)
@@ -369,15 +372,16 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     stored: dict[int, dict] = {}
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or entry.get("seq") != number or not isinstance(entry.get("action"), dict):
-            raise InvalidAction(f"log entry {number}: expected {{\"seq\": {number}, \"action\": {{...}}}}",
+            raise InvalidAction(_("log entry {n}: expected a \"seq\" of {n} and an \"action\"", n=number),
                                 rule="IMPORT")
         action = Action(entry["action"]).as_dict()
         by = entry.get("by") if isinstance(entry.get("by"), str) else None
         moment = _parse_time(entry.get("time"), number)
         try:
-            replay, _ = step(replay, action, number, lambda: stored, players)
+            replay, _findings = step(replay, action, number, lambda: stored, players)
         except RuleViolation as violation:
-            raise InvalidAction(f"log entry {number} does not hold: {violation.message}", rule=violation.rule) from None
+            raise InvalidAction(_("log entry {n} does not hold: {reason}", n=number, reason=violation.message),
+                                rule=violation.rule) from None
         stored[number] = action
         events.append(Event(seq=number, action=action, time=moment, by=(by or None) and by[:MAX_BY]))
     match, token = _new_match(game, settings, data["players"], data["mode"], data.get("title") or "")
@@ -396,7 +400,7 @@ def _parse_time(value: Any, number: int) -> datetime:
     try:
         return _as_utc(datetime.fromisoformat(value))
     except (TypeError, ValueError):
-        raise InvalidAction(f"log entry {number}: \"time\" is not an ISO 8601 time", rule="IMPORT") from None
+        raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT") from None
 
 
 # --- the log ---------------------------------------------------------------------------------
@@ -456,16 +460,18 @@ def timeline(match: Match) -> list[TimelineEntry]:
 
 def _table_entry_words(game: rules.GameRules, before: Replay, action: Action) -> str:
     if action.type == "undo":
-        return f"Undo of entry {before.active[-1]}" if before.active else "Undo"
+        return str(_("Undo of entry {n}", n=before.active[-1])) if before.active else gettext("Undo")
     if action.type == "correct":
         drops = action.raw("drop") or []
-        dropped = f"; entries {', '.join(map(str, drops))} set aside" if drops else ""
-        return (f"Correction of entry {action.raw('seq')}: "
-                f"{rules.describe_fields(Action(action.raw('action')))}{dropped}")
+        words = _("Correction of entry {n}: {entry}", n=action.raw("seq"),
+                  entry=rules.describe_fields(Action(action.raw("action"))))
+        if drops:
+            words = _("{correction}; entries {entries} set aside", correction=words, entries=all_of(drops))
+        return str(words)
     if action.type == "dispute":
-        return f"Dispute on entry {action.raw('seq')}: {action.raw('note')}"
-    return (f"Ruling on the dispute at entry {action.raw('dispute')}: {action.raw('decision')} — "
-            f"{action.raw('reason')}")
+        return str(_("Dispute on entry {n}: {note}", n=action.raw("seq"), note=action.raw("note")))
+    return str(_("Ruling on the dispute at entry {n}: {decision} — {reason}", n=action.raw("dispute"),
+                 decision=gettext(action.raw("decision")), reason=action.raw("reason")))
 
 
 def _as_utc(moment: datetime) -> datetime:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
 from referee import store
+from referee.i18n import _
 from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
 from referee.rules import RuleViolation
@@ -12,8 +13,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 IMPORT_LIMIT = 8 * 1024 * 1024  # a long club night's export, not the 64 kB of one action
 
 
-def error(status: int, rule: str, message: str, **extra):
-    body = {"error": {"rule": rule, "message": message}}
+def error(status: int, rule: str, message, **extra):
+    body = {"error": {"rule": rule, "message": str(message)}}
     body.update(extra)
     return jsonify(body), status
 
@@ -42,10 +43,10 @@ def _json_body():
 @bp.post("/matches")
 def create():
     if not may_create_match(current_app):
-        return error(429, "RATE", "too many new matches from this address: wait a few minutes")
+        return error(429, "RATE", _("too many new matches from this address: wait a few minutes"))
     data = _json_body()
     if not isinstance(data, dict):
-        return error(422, "ACTION", "send a JSON object: {\"game\", \"players\", \"settings\", \"mode\"}")
+        return error(422, "ACTION", _("send a JSON object with \"game\", \"players\", \"settings\" and \"mode\""))
     try:
         match, token, replay = store.create_match(
             data.get("game"), data.get("players"), data.get("settings"),
@@ -66,21 +67,21 @@ def act(match_id: str):
     match = _match(match_id)
     header = request.headers.get("Authorization", "")
     if not header.startswith("Bearer "):
-        return error(401, "AUTH", "this needs the scorer token: Authorization: Bearer <scorer_token>")
+        return error(401, "AUTH", _("this needs the scorer token: Authorization: Bearer <scorer_token>"))
     if not match.scorer_token_ok(header[len("Bearer "):].strip()):
-        return error(403, "AUTH", "that scorer token is not valid for this match")
+        return error(403, "AUTH", _("that scorer token is not valid for this match"))
     data = _json_body()
     if data is None:
-        return error(422, "ACTION", "the body must be a JSON action like {\"type\": \"miss\"}")
+        return error(422, "ACTION", _("the body must be a JSON action with a \"type\""))
     try:
         appended = store.append(match, data)
     except CorrectionConflict as conflict:
         return error(422, conflict.rule, conflict.message, conflicts=[
-            {"seq": seq, "rule": v.rule, "message": v.message} for seq, v in conflict.conflicts])
+            {"seq": seq, "rule": v.rule, "message": str(v.message)} for seq, v in conflict.conflicts])
     except RuleViolation as violation:
         return error(422, violation.rule, violation.message)
     except store.StaleExpect as stale:
-        return error(409, "EXPECT", f"the match has moved on to entry {stale.replay.seq}: nothing was entered",
+        return error(409, "EXPECT", _("the match has moved on to entry {n}: nothing was entered", n=stale.replay.seq),
                      state=stale.replay.view())
     return jsonify({"seq": appended.seq, "state": appended.replay.view(),
                     "findings": [f.as_dict() for f in appended.findings]})
@@ -97,7 +98,7 @@ def export(match_id: str):
 def import_match():
     request.max_content_length = IMPORT_LIMIT
     if not may_create_match(current_app):
-        return error(429, "RATE", "too many new matches from this address: wait a few minutes")
+        return error(429, "RATE", _("too many new matches from this address: wait a few minutes"))
     data = _json_body()
     try:
         match, token, replay = store.import_match(data)
@@ -113,10 +114,10 @@ def event_log(match_id: str):
 
 
 @bp.errorhandler(404)
-def not_found(_):
-    return error(404, "NOT_FOUND", "no such match")
+def not_found(exc):
+    return error(404, "NOT_FOUND", _("no such match"))
 
 
 @bp.errorhandler(413)
-def too_large(_):
-    return error(413, "SIZE", "the request is too large")
+def too_large(exc):
+    return error(413, "SIZE", _("the request is too large"))

@@ -5,21 +5,24 @@ The card picker posts a card as two fields, ``<key>.rank`` and ``<key>.suit`` (`
 numbers arrive as text and are read back as numbers, except for fields that are names or
 free text. Per-player numbers arrive as ``<key>[<name>]`` (``bank_cards[Ann]=12``) and become
 ``{"bank_cards": {"Ann": 12}}``; a blank one is left out. A list of names arrives as
-``<key>.<n>`` (``to.0=Ann``, ``to.1=Ben``). ``true`` and ``false`` become booleans.
+``<key>.<n>`` (``to.0=Ann``, ``to.1=Ben``), and a list of records as ``<key>.<n>.<field>``
+(``hands.0.stake=6``). ``true`` and ``false`` become booleans.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Mapping
 
+from referee.i18n import _
 from referee.rules import InvalidAction
 
 TEXT_FIELDS = frozenset({"type", "id", "by", "player", "caller", "to", "bidder", "reason", "note",
                          "from", "bank", "denomination", "foundation_suit", "ending", "ended_by", "winner", "tie",
-                         "decision", "note", "scoring"})
+                         "decision", "note", "scoring", "class", "banker_class"})
 IGNORED = frozenset({"csrf_token"})
 _CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>\d{1,2}))?\.(?P<part>rank|suit)$")
 _WHOLE_NUMBER = re.compile(r"^-?\d{1,9}$")
+_ROW_FIELD = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>\d{1,2})\.(?P<field>[a-z_]+)$")
 _LIST_ITEM = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>\d{1,2})$")
 _PER_PLAYER = re.compile(r"^(?P<key>[a-z_]+)\[(?P<name>.+)\]$", re.DOTALL)
 
@@ -28,13 +31,18 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
     action: dict[str, Any] = {}
     picked: dict[tuple[str, int | None], dict[str, str]] = {}
     listed: dict[str, dict[int, str]] = {}
+    rows: dict[str, dict[int, dict[str, Any]]] = {}
     for key, value in form.items():
         if key in IGNORED or not value.strip():
             continue  # a blank field is a field not given
         part = _CARD_PART.match(key)
         per_player = _PER_PLAYER.match(key)
         item = _LIST_ITEM.match(key)
-        if item:
+        row = _ROW_FIELD.match(key) if not part else None
+        if row:
+            rows.setdefault(row["key"], {}).setdefault(int(row["index"]), {})[row["field"]] = _scalar(
+                row["field"], value)
+        elif item:
             listed.setdefault(item["key"], {})[int(item["index"])] = value
         elif per_player:
             if value.strip():
@@ -42,12 +50,8 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
         elif part:
             index = int(part["index"]) if part["index"] is not None else None
             picked.setdefault((part["key"], index), {})[part["part"]] = value.strip()
-        elif key not in TEXT_FIELDS and value.strip() in ("true", "false"):
-            action[key] = value.strip() == "true"
-        elif key in TEXT_FIELDS or not _WHOLE_NUMBER.match(value.strip()):
-            action[key] = value
         else:
-            action[key] = int(value)
+            action[key] = _scalar(key, value)
     for (key, index), parts in sorted(picked.items(), key=lambda item: (item[0][0], item[0][1] or 0)):
         card = _compose(parts, index)
         if card is None:
@@ -58,27 +62,42 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
             action.setdefault(key, []).append(card)
     for key, items in listed.items():
         action[key] = [items[i] for i in sorted(items)]
+    for key, numbered in rows.items():
+        action[key] = [numbered[i] for i in sorted(numbered)]
     _resolve_top(action)
     return action
 
 
+def _scalar(key: str, value: str) -> Any:
+    """A plain field: names and words stay text; true/false and whole numbers are read back."""
+    if key in TEXT_FIELDS:
+        return value
+    if value.strip() in ("true", "false"):
+        return value.strip() == "true"
+    if _WHOLE_NUMBER.match(value.strip()):
+        return int(value)
+    return value
+
+
 def _number(key: str, value: str) -> int:
     if not _WHOLE_NUMBER.match(value.strip()):
-        raise InvalidAction(f"{key.replace('_', ' ')}: {value.strip()[:20]!r} is not a whole number", rule="ACTION")
+        raise InvalidAction(_("{field}: “{text}” is not a whole number", field=key.replace("_", " "),
+                              text=value.strip()[:20]), rule="ACTION")
     return int(value)
 
 
 def _compose(parts: dict[str, str], index: int | None) -> str | None:
     rank, suit = parts.get("rank", ""), parts.get("suit", "")
-    which = "" if index is None else f" for card {index + 1}"
     if not rank and not suit:
         return None
     if rank.upper() == "JK":
         return "JK"
     if not rank:
-        raise InvalidAction(f"pick a rank{which} as well as the suit", rule="CARD")
+        raise InvalidAction(_("pick a rank as well as the suit") if index is None else
+                            _("pick a rank for card {n} as well as the suit", n=index + 1), rule="CARD")
     if not suit:
-        raise InvalidAction(f"pick a suit{which} for the {rank}", rule="CARD")
+        raise InvalidAction(_("pick a suit for the {rank}", rank=rank) if index is None else
+                            _("pick a suit for card {n}, the {rank}", n=index + 1, rank=rank), rule="CARD")
     return rank + suit
 
 

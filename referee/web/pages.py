@@ -17,6 +17,7 @@ from markupsafe import Markup
 from referee import games, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from referee.rulebook import book
+from referee.i18n import _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web.entry import form_action
@@ -96,11 +97,11 @@ def new_match():
     error = None
     if form.validate_on_submit() and rules_form.validate():
         if not may_create_match(current_app):
-            error = RuleViolation("Too many new matches from this phone: wait a few minutes.", rule="RATE")
+            error = RuleViolation(_("Too many new matches from this phone: wait a few minutes."), rule="RATE")
             return render_template("pages/new.html", form=form, rules_form=rules_form,
                                    game=games.get(game_name), error=error), 429
         try:
-            match, token, _ = store.create_match(
+            match, token, _replay = store.create_match(
                 form.game.data, form.player_names(), settings_from(rules_form, form.game.data),
                 form.mode.data, form.title.data or "")
         except RuleViolation as violation:
@@ -132,11 +133,11 @@ def join_by_code():
     error = None
     if request.method == "POST":
         if not current_app.extensions["join_limit"].allow(client_address()):
-            error = "Too many tries from this phone: wait a few minutes."
+            error = gettext("Too many tries from this phone: wait a few minutes.")
         else:
             found = store.find_by_code(request.form.get("code", ""))
             if found is None:
-                error = "No match has that code. Check it with the table and type it again."
+                error = gettext("No match has that code. Check it with the table and type it again.")
             else:
                 match, scorer = found
                 if scorer:
@@ -212,7 +213,7 @@ def act(match_id: str):
     if not is_scorer(match):
         replay = store.load(match)
         context = _board_context(match, replay, error=RuleViolation(
-            "This phone has the viewer link: only the scorer link can enter.", rule="AUTH"))
+            _("This phone has the viewer link: only the scorer link can enter."), rule="AUTH"))
         return render_template("pages/_board.html", **context), 403
     posted = request.form.to_dict()
     status = 200
@@ -222,7 +223,7 @@ def act(match_id: str):
         context = _board_context(match, store.load(match), error=violation, posted=posted)
         status = 422
     except store.StaleExpect as stale:
-        context = _board_context(match, stale.replay, notice=(
+        context = _board_context(match, stale.replay, notice=gettext(
             "Another phone entered something first. Here is the table as it is now; "
             "your entry was not made — check it and enter it again."), posted=posted)
         status = 409
@@ -250,7 +251,7 @@ def timeline(match_id: str):
         except RuleViolation as violation:
             error, status = violation, 422
         except store.StaleExpect:
-            error, status = RuleViolation("Another phone entered something first: look again.", "EXPECT"), 409
+            error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
             return redirect(url_for("pages.timeline", match_id=match.id) + f"#e{posted.get('seq', '')}")
     replay = store.load(match)
@@ -273,19 +274,19 @@ def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:
         target = _entry_number(form.get("seq"))
         original = next((e.action for e in store.log(match) if e.seq == target), None)
         if original is None:
-            raise InvalidAction(f"there is no entry {target}", rule="CORRECT")
+            raise InvalidAction(_("there is no entry {n}", n=target), rule="CORRECT")
         corrected = dict(original)
         for key, value in form.items():
             if key.startswith("fix.") and key[4:] in original:
                 corrected[key[4:]] = _edited(original[key[4:]], value)
         drops = [int(d) for d in form.get("drop", "").split() if d.isdigit()]
         return {"type": "correct", "seq": target, "action": corrected, "drop": drops, **envelope}
-    raise InvalidAction("unknown timeline entry", rule="ACTION")
+    raise InvalidAction(_("unknown timeline entry"), rule="ACTION")
 
 
 def _entry_number(text: str | None) -> int:
     if not text or not text.isdigit():
-        raise InvalidAction("say which entry (its number)", rule="ACTION")
+        raise InvalidAction(_("say which entry (its number)"), rule="ACTION")
     return int(text)
 
 
@@ -300,12 +301,12 @@ def _edited(original, text: str):
         try:
             return int(text)
         except ValueError:
-            raise InvalidAction(f"{text[:20]!r} is not a whole number", rule="ACTION") from None
+            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION") from None
     if isinstance(original, dict):
         try:
             return json.loads(text)
         except ValueError:
-            raise InvalidAction("that field must be written as it was shown (JSON)", rule="ACTION") from None
+            raise InvalidAction(_("that field must be written as it was shown (JSON)"), rule="ACTION") from None
     return text
 
 

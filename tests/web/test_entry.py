@@ -42,3 +42,11 @@ def test_per_player_numbers_become_a_mapping():
 def test_a_list_of_names_keeps_its_order():
     assert form_action({"type": "blind", "bank": "A", "to.1": "Ben", "to.0": "Ann", "to.2": "Ann"}) == \
         {"type": "blind", "bank": "A", "to": ["Ann", "Ben", "Ann"]}
+
+
+def test_a_list_of_records_keeps_its_order_and_types():
+    action = form_action({"type": "quick", "hands.1.player": "Ben", "hands.1.stake": "4", "hands.1.class": "bust",
+                          "hands.0.player": "Ann", "hands.0.stake": "6", "hands.0.class": "total",
+                          "hands.0.total": "19", "doubled": "false"})
+    assert action == {"type": "quick", "doubled": False, "hands": [
+        {"player": "Ann", "stake": 6, "class": "total", "total": 19}, {"player": "Ben", "stake": 4, "class": "bust"}]}

@@ -153,3 +153,10 @@ def test_guessing_codes_is_rate_limited(client, app):
     answers = [client.post("/join", data={"csrf_token": token, "code": "ABCDEF"}).get_data(as_text=True)
                for _ in range(4)]
     assert "Too many tries" in answers[-1] and "Too many tries" not in answers[0]
+
+
+def test_new_match_page_is_rate_limited_too(client, app):
+    app.extensions["match_creation_limit"].limit = 1
+    assert new_match(client).status_code == 302
+    refused = new_match(client)
+    assert refused.status_code == 429 and "Too many new matches" in refused.get_data(as_text=True)

@@ -1,0 +1,179 @@
+"""English and German, for pages, rule messages, rules pages and score sheets.
+
+Messages are written in English in the code and translated through gettext catalogs kept as
+``.po`` files, one per domain: ``referee/translations/de/<domain>.po`` (``messages`` for the
+web layer and core, one per game). They are read directly (no compile step).
+
+The rules engines are pure Python, so a rejection or finding carries a ``Message``: the English
+template and its parameters. It becomes text only when shown, in the language of whoever is
+looking — the same finding reads in German on one phone and English on another. Cards are
+parameters too, and show as symbols (``7♣``) in every language.
+
+The current language is a context variable: the web layer sets it per request (from the
+switch, else the browser); outside a request it is English.
+"""
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+DEFAULT = "en"
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("referee_language", default=DEFAULT)
+
+
+def current() -> str:
+    return _current.get()
+
+
+def set_language(code: str) -> contextvars.Token:
+    return _current.set(code if code in LANGUAGES else DEFAULT)
+
+
+@contextlib.contextmanager
+def language(code: str) -> Iterator[None]:
+    token = set_language(code)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+@lru_cache(maxsize=None)
+def catalog(code: str):
+    """All domains of one language merged into one gettext catalog."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import NullTranslations, Translations
+
+    merged: NullTranslations = NullTranslations()
+    folder = TRANSLATIONS / code
+    for po in sorted(folder.glob("*.po")) if folder.is_dir() else ():
+        with po.open("rb") as source:
+            parsed = read_po(source, locale=code)
+        compiled = io.BytesIO()
+        write_mo(compiled, parsed)
+        compiled.seek(0)
+        translations = Translations(compiled, domain=po.stem)
+        if isinstance(merged, Translations):
+            merged.merge(translations)
+        else:
+            merged = translations
+    return merged
+
+
+def gettext(text: str) -> str:
+    if current() == DEFAULT:
+        return text
+    return catalog(current()).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    if current() == DEFAULT:
+        return singular if n == 1 else plural
+    return catalog(current()).ngettext(singular, plural, n)
+
+
+def N_(text: str) -> str:
+    """Marks a string for translation where it is defined; it is translated where shown."""
+    return text
+
+
+def render(value: Any) -> str:
+    """A message parameter as text in the current language."""
+    from referee.cards import Card
+
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, (tuple, list)):
+        return " ".join(render(v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Text to show a person, translated when shown: an English template with ``{named}``
+    parameters (cards, names, numbers, other messages)."""
+
+    template: str
+    params: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+
+    def __str__(self) -> str:
+        if self.plural is not None:
+            text = ngettext(self.template, self.plural, self.count or 0)
+        else:
+            text = gettext(self.template)
+        values = {key: render(value) for key, value in self.params}
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            # A translation that lost a placeholder must not hide the message.
+            return self.template.format(**values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+
+def _(template: str, **params: Any) -> Message:
+    """A translatable message: ``_("{card} is not a bridge", card=card)``."""
+    return Message(template, tuple((k, _frozen(v)) for k, v in params.items()))
+
+
+def n_(singular: str, plural: str, count: int, **params: Any) -> Message:
+    """A translatable message with a plural: ``n_("{n} card", "{n} cards", n, n=n)``."""
+    return Message(singular, tuple((k, _frozen(v)) for k, v in params.items()), plural, count)
+
+
+def _frozen(value: Any) -> Any:
+    # Messages live inside frozen, cached states: keep them hashable.
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Items joined the way the language joins them: ``3, 7 or 10`` / ``3, 7 oder 10``."""
+
+    items: tuple[Any, ...]
+    conjunction: str  # "or" / "and"
+
+    def __str__(self) -> str:
+        shown = [render(item) for item in self.items]
+        if not shown:
+            return ""
+        if len(shown) == 1:
+            return shown[0]
+        word = gettext("or") if self.conjunction == "or" else gettext("and")
+        return f"{', '.join(shown[:-1])} {word} {shown[-1]}"
+
+
+def any_of(items: Iterable[Any]) -> Listing:
+    return Listing(tuple(items), "or")
+
+
+def all_of(items: Iterable[Any]) -> Listing:
+    return Listing(tuple(items), "and")
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Several messages shown one after another: ``entry 6: …; entry 9: …``."""
+
+    items: tuple[Any, ...]
+    separator: str = "; "
+
+    def __str__(self) -> str:
+        return self.separator.join(render(item) for item in self.items)

@@ -1,0 +1,54 @@
+"""Which language a phone sees: the switch's choice (a cookie), else the browser's."""
+from __future__ import annotations
+
+from flask import Blueprint, Flask, redirect, request, url_for
+from flask_babel import Babel, get_locale
+
+from referee import i18n
+
+bp = Blueprint("language", __name__)
+COOKIE = "language"
+ONE_YEAR = 365 * 24 * 3600
+
+
+def select() -> str:
+    chosen = request.cookies.get(COOKIE)
+    if chosen in i18n.LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(i18n.LANGUAGES)) or i18n.DEFAULT
+
+
+@bp.get("/language/<code>")
+def switch(code: str):
+    """The visible switch: remember the choice on this phone and go back where it was."""
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.home")
+    response = redirect(target)
+    if code in i18n.LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select, configure_jinja=False)
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
+    app.register_blueprint(bp)
+
+    @app.before_request
+    def use_language() -> None:
+        i18n.set_language(str(get_locale()))
+
+    @app.after_request
+    def vary_on_language(response):
+        response.headers.add("Vary", "Accept-Language")
+        return response
+
+    @app.teardown_request
+    def back_to_default(_exc=None) -> None:
+        i18n.set_language(i18n.DEFAULT)
+
+    @app.context_processor
+    def languages():
+        return {"language": i18n.current(), "LANGUAGES": i18n.LANGUAGES}
