@@ -7,7 +7,7 @@ PORT    ?= 5000
 RUN_DEBS  := fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils postgresql
 
-.PHONY: run test test-sqlite test-pg bench serve setup db clean
+.PHONY: run test test-sqlite test-pg bench serve setup db messages clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -39,7 +39,12 @@ test-pg: db
 	pg_virtualenv -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
 
 bench: db
+	@bash .ci/debs wrk
 	$(PY) -m referee.bench
+
+# Bring every translation catalog up to date with the code (then translate what is new).
+messages: setup
+	$(PY) -m referee.i18n_catalogs
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

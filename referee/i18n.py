@@ -27,6 +27,9 @@ DEFAULT = "en"
 TRANSLATIONS = Path(__file__).parent / "translations"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("referee_language", default=DEFAULT)
+# The game on screen: its own catalog is asked first, so two games may translate the same
+# English word differently ("Hand" is a Runde in one game and a Blatt in another).
+_game: contextvars.ContextVar[str | None] = contextvars.ContextVar("referee_game_domain", default=None)
 
 
 def current() -> str:
@@ -46,22 +49,40 @@ def language(code: str) -> Iterator[None]:
         _current.reset(token)
 
 
+def set_game(game: str | None) -> contextvars.Token:
+    """Say which game is on screen (its API name), so its own words win."""
+    return _game.set(game.replace("-", "_") if game else None)
+
+
 @lru_cache(maxsize=None)
-def catalog(code: str):
-    """All domains of one language merged into one gettext catalog."""
+def domain_catalog(code: str, domain: str):
+    """One domain's catalog of one language, read from its .po file (None if there is none)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
+    from babel.support import Translations
+
+    path = TRANSLATIONS / code / f"{domain}.po"
+    if not path.exists():
+        return None
+    with path.open("rb") as source:
+        parsed = read_po(source, locale=code)
+    compiled = io.BytesIO()
+    write_mo(compiled, parsed)
+    compiled.seek(0)
+    return Translations(compiled, domain=domain)
+
+
+@lru_cache(maxsize=None)
+def catalog(code: str):
+    """All domains of one language merged into one gettext catalog (core words last, so they
+    win over a game's where no game is on screen)."""
     from babel.support import NullTranslations, Translations
 
     merged: NullTranslations = NullTranslations()
     folder = TRANSLATIONS / code
-    for po in sorted(folder.glob("*.po")) if folder.is_dir() else ():
-        with po.open("rb") as source:
-            parsed = read_po(source, locale=code)
-        compiled = io.BytesIO()
-        write_mo(compiled, parsed)
-        compiled.seek(0)
-        translations = Translations(compiled, domain=po.stem)
+    names = sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+    for domain in sorted(names, key=lambda name: name == "messages"):
+        translations = domain_catalog(code, domain)
         if isinstance(merged, Translations):
             merged.merge(translations)
         else:
@@ -69,16 +90,27 @@ def catalog(code: str):
     return merged
 
 
+def _lookup(method: str, *args):
+    game = _game.get()
+    if game:
+        own = domain_catalog(current(), game)
+        if own is not None:
+            text = getattr(own, method)(*args)
+            if text not in args[:2]:
+                return text
+    return getattr(catalog(current()), method)(*args)
+
+
 def gettext(text: str) -> str:
     if current() == DEFAULT:
         return text
-    return catalog(current()).gettext(text)
+    return _lookup("gettext", text)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     if current() == DEFAULT:
         return singular if n == 1 else plural
-    return catalog(current()).ngettext(singular, plural, n)
+    return _lookup("ngettext", singular, plural, n)
 
 
 def N_(text: str) -> str:

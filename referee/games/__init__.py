@@ -25,3 +25,4 @@ def _load() -> None:
 
 
 _load()
+PRODUCT: tuple[str, ...] = tuple(GAMES)  # the games this build referees (tests may register more)

@@ -19,6 +19,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from xml.sax.saxutils import escape
 
+from referee.i18n import _, all_of, gettext
+
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts")
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
@@ -98,15 +100,16 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN,
-                            title=f"{match.title or game_title} — score sheet", author="referee")
+                            title=str(_("{title} — score sheet", title=match.title or game_title)), author="referee")
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
     story: list[Flowable] = [
-        kit.para(match.title or f"{game_title} score sheet", kit.title),
+        kit.para(match.title or _("{game} score sheet", game=game_title), kit.title),
         kit.para(f"{game_title} · {created.astimezone().strftime('%Y-%m-%d %H:%M')} · "
-                 f"{'results only' if view['mode'] == 'quick' else 'every card entered'}"),
-        kit.para("Players: " + ", ".join(view["players"])),
-        kit.para("House rules", kit.heading),
-        kit.table(["House rule", "Setting"], [[k.replace("_", " "), _setting(v)] for k, v in view["settings"].items()],
+                 f"{gettext('results only') if view['mode'] == 'quick' else gettext('every card entered')}"),
+        kit.para(_("Players: {names}", names=", ".join(view["players"]))),
+        kit.para(gettext("House rules"), kit.heading),
+        kit.table([gettext("House rule"), gettext("Setting")],
+                  [[k.replace("_", " "), _setting(v)] for k, v in view["settings"].items()],
                   [0.5, 0.5]),
     ]
     module = _game_module(view["game"])
@@ -114,19 +117,20 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     # A game where the lowest total wins (or wins are not totals) says its own result line.
     line = module.result_line(view) if hasattr(module, "result_line") else _highest_wins(view)
     if line:
-        story += [kit.para("Result", kit.heading), kit.para(line)]
+        story += [kit.para(gettext("Result"), kit.heading), kit.para(line)]
     story += _findings(view, kit)
     story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))
-    story.append(kit.para(f"Printed {datetime.now(timezone.utc).astimezone().strftime('%Y-%m-%d %H:%M')} "
-                          f"by referee after entry {view['seq']}.", kit.small))
+    story.append(kit.para(_("Printed {time} by referee after entry {n}.",
+                            time=datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"), n=view["seq"]),
+                          kit.small))
     doc.build(story)
     return buffer.getvalue()
 
 
 def _setting(value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     return str(value)
 
 
@@ -136,36 +140,51 @@ def _highest_wins(view: dict) -> str:
         return ""
     best = max(scores.values())
     leaders = [name for name, total in scores.items() if total == best]
-    verb = "won" if view.get("match_over") else "leads"
+    names = all_of(leaders)
+    if view.get("match_over"):
+        if len(leaders) > 1:
+            return str(_("{names} tie with {n}.", names=names, n=best))
+        return str(_("{names} won with {n}.", names=names, n=best))
     if len(leaders) > 1:
-        verb = "tie" if view.get("match_over") else "share the lead"
-    return f"{' and '.join(leaders)} {verb} with {best}."
+        return str(_("{names} share the lead with {n}.", names=names, n=best))
+    return str(_("{names} leads with {n}.", names=names, n=best))
+
 
 
 def _findings(view: dict, kit: Kit) -> list[Flowable]:
     findings = view.get("findings") or []
-    out: list[Flowable] = [kit.para("Findings", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Findings"), kit.heading)]
     if not findings:
-        return out + [kit.para("None: the log proves no breach.")]
+        return out + [kit.para(gettext("None: the log proves no breach."))]
     rows = [[f["seq"], f["rule"], f["message"]] for f in findings]
-    return out + [kit.table(["Entry", "Rule", "What the log proves"], rows, [0.1, 0.2, 0.7])]
+    return out + [kit.table([gettext("Entry"), gettext("Rule"), gettext("What the log proves")], rows,
+                            [0.1, 0.2, 0.7])]
 
 
 def _disputes(view: dict, kit: Kit) -> list[Flowable]:
     """Every sheet ends with the dispute record: disputes, rulings and corrections."""
-    out: list[Flowable] = [kit.para("Disputes and corrections", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Disputes and corrections"), kit.heading)]
     disputes, corrections = view.get("disputes") or [], view.get("corrections") or []
     if not disputes and not corrections:
-        return out + [kit.para("None.")]
+        return out + [kit.para(gettext("None."))]
     if disputes:
-        rows = [[d["entry"], d["note"], d["ruling"]["decision"] if d["ruling"] else "open",
-                 d["ruling"]["reason"] if d["ruling"] else ""] for d in disputes]
-        out.append(kit.table(["Entry", "Dispute", "Ruling", "Reason"], rows, [0.1, 0.4, 0.15, 0.35]))
+        rows = [[d["entry"], d["note"], _decision(d["ruling"]), d["ruling"]["reason"] if d["ruling"] else ""]
+                for d in disputes]
+        out.append(kit.table([gettext("Entry"), gettext("Dispute"), gettext("Ruling"), gettext("Reason")], rows,
+                             [0.1, 0.4, 0.15, 0.35]))
     if corrections:
         from referee.rules import Action, describe_fields
 
         rows = [[c["seq"], c["entry"], describe_fields(Action(c["action"])),
                  ", ".join(map(str, c["dropped"])) or "—"] for c in corrections]
         out.append(Spacer(1, 3 * mm))
-        out.append(kit.table(["At entry", "Corrects entry", "Now reads", "Set aside"], rows, [0.12, 0.15, 0.5, 0.23]))
+        out.append(kit.table([gettext("At entry"), gettext("Corrects entry"), gettext("Now reads"),
+                              gettext("Set aside")], rows, [0.12, 0.15, 0.5, 0.23]))
     return out
+
+
+def _decision(ruling: dict | None) -> str:
+    if ruling is None:
+        return gettext("open")
+    decision = ruling["decision"]  # upheld / overruled / adjusted, marked for translation in replay.py
+    return gettext(decision)

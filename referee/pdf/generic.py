@@ -1,6 +1,7 @@
 """Score-sheet section for a game without its own layout: one row per deal, totals last."""
 from __future__ import annotations
 
+from referee.i18n import gettext
 from referee.pdf import Kit
 
 
@@ -11,7 +12,7 @@ def sections(view: dict, kit: Kit) -> list:
         for p in players:
             running[p] += entry["scores"].get(p, 0)
         rows.append([entry["deal"] + 1] + [f"{entry['scores'].get(p, 0)} ({running[p]})" for p in players])
-    rows.append(["Total"] + [view["scores"][p] for p in players])
+    rows.append([gettext("Total")] + [view["scores"][p] for p in players])
     fractions = [0.12] + [0.88 / max(1, len(players))] * len(players)
-    return [kit.para("Deals (score, running total)", kit.heading),
-            kit.table(["Deal"] + players, rows, fractions, bold_last_row=True)]
+    return [kit.para(gettext("Deals (score, running total)"), kit.heading),
+            kit.table([gettext("Deal")] + players, rows, fractions, bold_last_row=True)]

@@ -1,6 +1,7 @@
 """The in-app rules pages, written in our own words: one entry per rule id.
 
-Each game has a module here (``referee/rulebook/pontis.py`` ...) with a ``BOOK`` of sections;
+Each game has a module here (``referee/rulebook/pontis.py`` ...) with a ``BOOK`` of sections,
+and the same in German in ``referee/rulebook/de/``;
 the rules page gives every rule an anchor (its id), and a rejection links straight to it.
 """
 from __future__ import annotations
@@ -41,9 +42,17 @@ class Book:
         return tuple(rule.id for section in self.sections for rule in section.rules)
 
 
-def book(game: str) -> Book | None:
-    try:
-        module = importlib.import_module(f"referee.rulebook.{game.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return None
-    return module.BOOK
+def book(game: str, language: str | None = None) -> Book | None:
+    """The rules page of a game in the current language (German pages live in
+    ``referee/rulebook/de/``), falling back to English."""
+    from referee import i18n
+
+    language = language or i18n.current()
+    module_name = game.replace("-", "_")
+    candidates = ([f"referee.rulebook.{language}.{module_name}"] if language != i18n.DEFAULT else [])
+    for name in candidates + [f"referee.rulebook.{module_name}"]:
+        try:
+            return importlib.import_module(name).BOOK
+        except ModuleNotFoundError:
+            continue
+    return None

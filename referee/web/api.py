@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
-from referee import store
+from referee import i18n, store
 from referee.i18n import _
 from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
@@ -21,9 +21,11 @@ def error(status: int, rule: str, message, **extra):
 
 def _match(match_id: str) -> store.Match:
     try:
-        return store.get_match(match_id)
+        match = store.get_match(match_id)
     except store.MatchNotFound:
         abort(404)
+    i18n.set_game(match.game)
+    return match
 
 
 def links(match: store.Match, token: str | None = None) -> dict[str, str]:

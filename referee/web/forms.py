@@ -10,15 +10,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee import games
+from referee.i18n import N_
 from referee.rules import HouseRuleInfo
 
 
 class NewMatchForm(FlaskForm):
-    game = SelectField("Game", validators=[InputRequired()])
-    title = StringField("Title (optional)", validators=[Optional(), Length(max=120)])
-    players = TextAreaField("Players, one per line, in seat order (the first deals first)",
-                            validators=[InputRequired(message="Enter the players' names")])
-    mode = RadioField("Mode", choices=[SelectChoice("play", "Enter every card"), SelectChoice("quick", "Results only")],
+    game = SelectField(N_("Game"), validators=[InputRequired()])
+    title = StringField(N_("Title (optional)"), validators=[Optional(), Length(max=120)])
+    players = TextAreaField(N_("Players, one per line, in seat order (the first deals first)"),
+                            validators=[InputRequired(message=N_("Enter the players' names"))])
+    mode = RadioField(N_("Mode"), choices=[SelectChoice("play", N_("Enter every card")),
+                                          SelectChoice("quick", N_("Results only"))],
                       default="play")
 
     def player_names(self) -> list[str]:

@@ -48,6 +48,7 @@ def init_app(app: Flask) -> None:
     @app.teardown_request
     def back_to_default(_exc=None) -> None:
         i18n.set_language(i18n.DEFAULT)
+        i18n.set_game(None)
 
     @app.context_processor
     def languages():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, request
 
-from referee import games, pdf, store
+from referee import games, i18n, pdf, store
 
 bp = Blueprint("pdf", __name__)
 
@@ -14,6 +14,7 @@ def scoresheet(match_id: str):
         match = store.get_match(match_id)
     except store.MatchNotFound:
         abort(404)
+    i18n.set_game(match.game)
     page = request.args.get("size", "a4").lower()
     if page not in pdf.PAGE_SIZES:
         abort(400)

@@ -1,0 +1,115 @@
+"""The translation catalogs: which sources feed which domain, extraction, and what is missing.
+
+`make messages` (python -m referee.i18n_catalogs) brings every ``.po`` file up to date with the
+code: new messages are added with an empty translation, messages no longer used are dropped.
+A test fails while any message of any domain has no German translation.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from referee.i18n import LANGUAGES, TRANSLATIONS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# domain -> the sources whose messages it holds (globs from the repository root)
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "messages": ("referee/*.py", "referee/web/api.py", "referee/web/entry.py", "referee/web/forms.py",
+                 "referee/web/language.py", "referee/web/pages.py", "referee/web/pdf.py",
+                 "referee/web/security.py", "referee/pdf/__init__.py", "referee/pdf/generic.py",
+                 "referee/pdf/pads.py", "templates/*.html", "templates/pages/*.html", "templates/macros/*.html",
+                 "templates/games/_*.html"),
+    "pontis": ("referee/games/pontis.py", "referee/pdf/pontis.py", "templates/games/pontis/*.html"),
+    "curdle": ("referee/games/curdle.py", "referee/pdf/curdle.py", "templates/games/curdle/*.html"),
+    "ropebridge": ("referee/games/ropebridge.py", "referee/pdf/ropebridge.py", "referee/web/ropebridge.py",
+                   "templates/games/ropebridge/*.html"),
+    "pontoon": ("referee/games/pontoon/*.py", "referee/pdf/pontoon.py", "templates/games/pontoon/*.html"),
+    "reverse_bridge": ("referee/games/reverse_bridge.py", "referee/pdf/reverse_bridge.py",
+                       "referee/web/reverse_bridge.py", "templates/games/reverse-bridge/*.html"),
+}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "n_": (1, 2), "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
+
+
+def sources(domain: str) -> list[Path]:
+    found = sorted({path for pattern in DOMAINS[domain] for path in ROOT.glob(pattern)})
+    return [p for p in found if p.name != "i18n_catalogs.py"]
+
+
+def extract(domain: str) -> Catalog:
+    catalog = Catalog(domain=domain)
+    for path in sources(domain):
+        method = "jinja2" if path.suffix == ".html" else "python"
+        options = {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"} if method == "jinja2" else {}
+        for line, message, comments, _context in extract_from_file(
+                method, str(path), keywords=KEYWORDS, options=options):
+            catalog.add(message, locations=[(str(path.relative_to(ROOT)), line)], auto_comments=comments)
+    return catalog
+
+
+def po_path(language: str, domain: str) -> Path:
+    return TRANSLATIONS / language / f"{domain}.po"
+
+
+def load(language: str, domain: str) -> Catalog:
+    path = po_path(language, domain)
+    if not path.exists():
+        return Catalog(locale=language, domain=domain)
+    with path.open("rb") as source:
+        return read_po(source, locale=language, domain=domain)
+
+
+def update(language: str, domain: str) -> None:
+    catalog = load(language, domain)
+    catalog.update(extract(domain), no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    catalog.project, catalog.version, catalog.fuzzy = "referee", "", False
+    catalog.copyright_holder, catalog.msgid_bugs_address = "referee", ""
+    catalog.last_translator = catalog.language_team = "referee"
+    path = po_path(language, domain)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as target:
+        write_po(target, catalog, width=100, omit_header=False, sort_output=False)
+
+
+def problems(language: str, domain: str) -> list[str]:
+    """Messages of the domain without a translation, or whose translation lost a placeholder."""
+    translated = {m.id: m.string for m in load(language, domain) if m.id}
+    found = []
+    for message in extract(domain):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        string = translated.get(message.id)
+        strings = string if isinstance(string, tuple) else (string,)
+        if not string or not all(strings):
+            found.append(f"{domain}: no translation for {ids[0]!r}")
+            continue
+        wanted = {m for ph in PLACEHOLDER.findall(ids[-1]) for m in ph if m}
+        for text in strings:
+            have = {m for ph in PLACEHOLDER.findall(text) for m in ph if m}
+            if have != wanted:
+                found.append(f"{domain}: placeholders of {ids[0]!r} are {sorted(wanted)}, not {sorted(have)}")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    domains = argv or list(DOMAINS)
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        for domain in domains:
+            update(language, domain)
+            missing = problems(language, domain)
+            print(f"{language}/{domain}.po: {len(missing)} to translate")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
