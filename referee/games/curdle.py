@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from referee import rules
 from referee.cards import Card, standard_deck
 from referee.games import register
+from referee.i18n import N_, Joined, Message, _, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
 # --- rule tables -----------------------------------------------------------------------------
@@ -75,29 +76,36 @@ def is_kingfisher(top_a: Card, top_b: Card) -> bool:
     return "A" in ranks and ranks <= KINGFISHER_RANKS
 
 
-def rank_name(rank: str) -> str:
-    return "joker" if rank == "JK" else rank
+def rank_name(rank: str) -> str | Message:
+    return _("joker") if rank == "JK" else rank
 
 
-def _or_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+def rank_plural(rank: str) -> Message:
+    """``7s``, ``Ks``, ``jokers``: the single-valued ranks a natural curdle can be made of."""
+    if rank == "JK":
+        return _("jokers")
+    if rank == "K":
+        return _("Ks")
+    return _("{rank}s", rank=rank)
 
 
-def bridge_text(bridge: tuple[int, ...]) -> str:
+def bridge_text(bridge: tuple[int, ...]) -> Message | Any:
     """``3 or 10 (3, 10 or J)``: the values, then the ranks that make them when they differ."""
     if not bridge:
-        return "nothing (every difference is 0)"
+        return _("nothing (every difference is 0)")
     numbers = [str(v) for v in bridge]
-    ranks = [rank_name(r) for r in RANK_ORDER if any(v in bridge for v in VALUES[r])]
+    ranks = [r for r in RANK_ORDER if any(v in bridge for v in VALUES[r])]
     if ranks == numbers:
-        return _or_list(numbers)
-    return f"{_or_list(numbers)} ({_or_list(ranks)})"
+        return any_of(numbers)
+    return _("{values} ({ranks})", values=any_of(numbers), ranks=any_of(rank_name(r) for r in ranks))
 
 
-def value_text(card: Card) -> str:
-    return " or ".join(str(v) for v in values(card))
+def value_text(card: Card) -> Any:
+    return any_of(values(card))
+
+
+def tops_text(top_a: Card, top_b: Card) -> Message:
+    return _("{a} on bank A and {b} on bank B", a=top_a, b=top_b)
 
 
 # --- house rules -----------------------------------------------------------------------------
@@ -105,21 +113,21 @@ def value_text(card: Card) -> str:
 @dataclass(frozen=True)
 class Settings(rules.Settings):
     scoring: str = house_rule(
-        "hands_won", "hands_won: the match counts hands won; cards_left: every loser of a hand "
-        "takes a penalty point per card left in hand, lowest total wins",
-        label="Scoring", choices=SCORING)
+        "hands_won", N_("hands_won: the match counts hands won; cards_left: every loser of a hand "
+                        "takes a penalty point per card left in hand, lowest total wins"),
+        label=N_("Scoring"), choices=SCORING)
     target: int = house_rule(
-        100, "With cards-left scoring: the match ends when a player's penalty total reaches this",
-        label="Penalty target", minimum=1, maximum=10000)
+        100, N_("With cards-left scoring: the match ends when a player's penalty total reaches this"),
+        label=N_("Penalty target"), minimum=1, maximum=10000)
     hands: int = house_rule(
-        0, "With hands-won scoring: the match ends when a player has won this many hands "
-        "(0 = play as long as you like)", label="Hands to win", minimum=0, maximum=100)
+        0, N_("With hands-won scoring: the match ends when a player has won this many hands "
+              "(0 = play as long as you like)"), label=N_("Hands to win"), minimum=0, maximum=100)
 
     def validate(self) -> None:
         if self.scoring == "cards_left" and self.hands:
             raise InvalidAction(
-                "house rule hands only applies to hands-won scoring; with cards-left scoring "
-                "the match ends at the penalty target", rule="SETTINGS")
+                _("house rule hands only applies to hands-won scoring; with cards-left scoring "
+                  "the match ends at the penalty target"), rule="SETTINGS")
 
 
 # --- the state -------------------------------------------------------------------------------
@@ -203,7 +211,7 @@ class State:
 
     @property
     def stock_count(self) -> int:
-        return sum(count for _, count in self.stock)
+        return sum(count for _batch, count in self.stock)
 
     @property
     def tops(self) -> tuple[Card, Card] | None:
@@ -264,19 +272,18 @@ class _Table:
         tops = self.tops()
         return bridge_values(*tops) if tops else ()
 
-    def tops_text(self) -> str:
-        tops = self.tops()
-        return f"{tops[0].symbol} on bank A and {tops[1].symbol} on bank B"
+    def tops_text(self) -> Message:
+        return tops_text(*self.tops())
 
     def stock_count(self) -> int:
-        return sum(count for _, count in self.stock)
+        return sum(count for _batch, count in self.stock)
 
     # -- the stock, batch by batch --
     def take_from_stock(self, count: int) -> None:
         """Remove ``count`` cards from the top. Once a batch is reached, the cards handed out
         with it may be anywhere again."""
         reached = set()
-        for _ in range(count):
+        for _step in range(count):
             segment = next(s for s in self.stock if s[1] > 0)
             segment[1] -= 1
             reached.add(segment[0])
@@ -287,14 +294,17 @@ class _Table:
     # Two jokers are one card twice, so a card is ruled out only when every copy of it is
     # accounted for. Where the log cannot tell two jokers apart, the referee assumes whatever
     # keeps an entry possible: it never rejects a card that could really be there.
-    def bank_places(self, card: Card) -> list[str]:
+    def bank_places(self, card: Card) -> list[Message]:
         places = []
         for label, pile in zip(BANKS, self.banks):
             for index, on_bank in enumerate(pile):
                 if on_bank == card:
                     depth = len(pile) - 1 - index
-                    where = "its top card" if depth == 0 else f"{_ordinal(depth + 1)} from the top"
-                    places.append(f"on bank {label}, {where}")
+                    if depth == 0:
+                        places.append(_("on bank {bank}, its top card", bank=label))
+                    else:
+                        places.append(_("on bank {bank}, {ordinal} from the top", bank=label,
+                                         ordinal=_ordinal(depth + 1)))
         return places
 
     def check_entered(self, card: Card, seat: int, *, drawn: bool = False) -> None:
@@ -307,23 +317,32 @@ class _Table:
         tied = [g for g in self.gifts if g.card == card and (drawn or g.holder != seat)]
         if len(banked) + len(tied) < copies:
             return
-        pronoun = "it" if copies == 1 else "one"
-        reasons = [f"{pronoun} is {place}" for place in banked]
+        reasons: list[Message] = []
+        for place in banked:
+            reasons.append(_("it is {place}", place=place) if copies == 1 else
+                           _("one is {place}", place=place))
         for gift in tied:
             holder = self.name(gift.holder)
-            reasons.append(
-                f"{pronoun} went to {holder} in the blind curdle at entry {gift.seq}, so it is in "
-                f"{holder}'s hand or among the cards put under the stock then, which nobody has "
-                f"drawn yet")
+            if copies == 1:
+                reasons.append(_(
+                    "it went to {holder} in the blind curdle at entry {seq}, so it is in "
+                    "{holder}'s hand or among the cards put under the stock then, which nobody has "
+                    "drawn yet", holder=holder, seq=gift.seq))
+            else:
+                reasons.append(_(
+                    "one went to {holder} in the blind curdle at entry {seq}, so it is in "
+                    "{holder}'s hand or among the cards put under the stock then, which nobody has "
+                    "drawn yet", holder=holder, seq=gift.seq))
         if drawn:
-            opening = f"{card.symbol} cannot be the card that just came off the stock"
+            opening = _("{card} cannot be the card that just came off the stock", card=card)
         elif tied:
-            opening = f"{card.symbol} cannot be played by {self.name(seat)}"
+            opening = _("{card} cannot be played by {player}", card=card, player=self.name(seat))
         else:
-            opening = f"{card.symbol} cannot be played again"
+            opening = _("{card} cannot be played again", card=card)
         if copies > 1:
-            opening += ": both jokers are accounted for"
-        raise IllegalAction(f"{opening}: {'; '.join(reasons)}", rule="CURDLE-TURN-5")
+            opening = _("{opening}: both jokers are accounted for", opening=opening)
+        raise IllegalAction(_("{opening}: {reasons}", opening=opening, reasons=Joined(tuple(reasons))),
+                            rule="CURDLE-TURN-5")
 
     def place(self, card: Card, bank: int, seat: int | None, *, drawn: bool = False) -> None:
         kingfisher_before = self.tops() is not None and is_kingfisher(*self.tops())
@@ -351,21 +370,28 @@ class _Table:
             if claim.player != seat:
                 continue
             who = self.name(seat)
-            tops = f"{claim.tops[0].symbol} on bank A and {claim.tops[1].symbol} on bank B"
+            tops = tops_text(*claim.tops)
             if claim.kind != "break_pass" and is_bridge(card, claim.bridge):
-                said = "ended the run" if claim.kind == "end_run" else "passed"
-                self.new_findings.append(Finding(
-                    "CURDLE-TURN-2",
-                    f"At entry {claim.seq} {who} {said} saying they held no bridge (the bridge "
-                    f"was {bridge_text(claim.bridge)}, with {tops}). {who} has taken no card "
-                    f"since, and has now played {card.symbol}, which was a bridge then.",
-                    self.seq))
+                if claim.kind == "end_run":
+                    message = _(
+                        "At entry {seq} {player} ended the run saying they held no bridge (the bridge "
+                        "was {bridge}, with {tops}). {player} has taken no card since, and has now "
+                        "played {card}, which was a bridge then.", seq=claim.seq, player=who,
+                        bridge=bridge_text(claim.bridge), tops=tops, card=card)
+                else:
+                    message = _(
+                        "At entry {seq} {player} passed saying they held no bridge (the bridge "
+                        "was {bridge}, with {tops}). {player} has taken no card since, and has now "
+                        "played {card}, which was a bridge then.", seq=claim.seq, player=who,
+                        bridge=bridge_text(claim.bridge), tops=tops, card=card)
+                self.new_findings.append(Finding("CURDLE-TURN-2", message, self.seq))
             elif claim.kind == "break_pass" and card.rank != claim.rank:
                 self.new_findings.append(Finding(
                     "CURDLE-CURDLE-2",
-                    f"At entry {claim.seq} {who} passed in a natural curdle of "
-                    f"{rank_name(claim.rank)}s, saying they held only that rank. {who} has taken "
-                    f"no card since, and has now played {card.symbol}, which could have broken it.",
+                    _("At entry {seq} {player} passed in a natural curdle of {ranks}, saying they "
+                      "held only that rank. {player} has taken no card since, and has now played "
+                      "{card}, which could have broken it.", seq=claim.seq, player=who,
+                      ranks=rank_plural(claim.rank), card=card),
                     self.seq))
             else:
                 continue
@@ -373,8 +399,8 @@ class _Table:
             return
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def _ordinal(n: int) -> Message:
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(n) or _("{n}th", n=n)
 
 
 # --- the engine ------------------------------------------------------------------------------
@@ -415,24 +441,27 @@ class Curdle(GameRules):
         named = action.raw("player")
         if named is not None and state.phase in (BREAK, BLIND) and named != self.turn(state):
             curdler = state.players[state.curdler]
-            what = "break the natural curdle" if state.phase == BREAK else "take the blind curdle"
-            raise IllegalAction(
-                f"only the curdler can {what}: that is {curdler}, who played the last card "
-                f"onto a bank, not {named}", rule="CURDLE-CURDLE-1")
+            if state.phase == BREAK:
+                message = _("only the curdler can break the natural curdle: that is {curdler}, who "
+                            "played the last card onto a bank, not {named}", curdler=curdler, named=named)
+            else:
+                message = _("only the curdler can take the blind curdle: that is {curdler}, who "
+                            "played the last card onto a bank, not {named}", curdler=curdler, named=named)
+            raise IllegalAction(message, rule="CURDLE-CURDLE-1")
         super().check_actor(state, action)
 
     def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         kind = action.type
         if kind == "quick":
             if state.mode != "quick":
-                raise InvalidAction("“quick” records a whole hand and is only for quick mode; "
-                                    "in play mode enter the cards", rule="ACTION")
+                raise InvalidAction(_("“quick” records a whole hand and is only for quick mode; "
+                                      "in play mode enter the cards"), rule="ACTION")
         elif kind in CARD_ACTIONS:
             if state.mode == "quick":
-                raise InvalidAction(f"“{kind}” is for play mode; in quick mode enter each "
-                                    "hand's result with “quick”", rule="ACTION")
+                raise InvalidAction(_("“{kind}” is for play mode; in quick mode enter each "
+                                      "hand's result with “quick”", kind=kind), rule="ACTION")
         else:
-            raise InvalidAction(f"Curdle has no action “{kind}”", rule="ACTION")
+            raise InvalidAction(_("Curdle has no action “{kind}”", kind=kind), rule="ACTION")
         self._check_phase(state, kind)
         table = _Table(state, seq)
         getattr(self, f"_do_{kind}")(table, action, seq)
@@ -452,43 +481,47 @@ class Curdle(GameRules):
         if state.phase == MATCH_OVER:
             if state.settings.scoring == "cards_left":
                 raise IllegalAction(
-                    f"the match is over: a player reached the penalty target of "
-                    f"{state.settings.target}", rule="CURDLE-SCORE-2")
+                    _("the match is over: a player reached the penalty target of {target}",
+                      target=state.settings.target), rule="CURDLE-SCORE-2")
             raise IllegalAction(
-                f"the match is over: {names[state.match_winners[0]]} has won "
-                f"{state.settings.hands} hands", rule="CURDLE-SCORE-1")
+                _("the match is over: {player} has won {hands} hands",
+                  player=names[state.match_winners[0]], hands=state.settings.hands),
+                rule="CURDLE-SCORE-1")
         if state.phase == DEAL:
-            raise IllegalAction(f"the hand has not started: {names[state.dealer]} first turns up "
-                                "the card that starts bank A (deal)", rule="CURDLE-SETUP-2")
+            raise IllegalAction(_("the hand has not started: {dealer} first turns up the card that "
+                                  "starts bank A (deal)", dealer=names[state.dealer]),
+                                rule="CURDLE-SETUP-2")
         if state.phase == OPEN:
             opener = names[(state.dealer + 1) % len(names)]
-            raise IllegalAction(f"{opener} first starts bank B with any card from hand (open)",
-                                rule="CURDLE-SETUP-3")
+            raise IllegalAction(_("{opener} first starts bank B with any card from hand (open)",
+                                  opener=opener), rule="CURDLE-SETUP-3")
         if state.phase == OVER:
             raise IllegalAction(
-                f"the hand is over: {names[state.winner]} played their last card; the next hand "
-                f"starts when {names[(state.dealer + 1) % len(names)]} deals", rule="CURDLE-TURN-4")
+                _("the hand is over: {winner} played their last card; the next hand starts when "
+                  "{dealer} deals", winner=names[state.winner],
+                  dealer=names[(state.dealer + 1) % len(names)]), rule="CURDLE-TURN-4")
         if kind == "deal":
-            raise IllegalAction("the hand is still going: it ends only when a player has played "
-                                "their last card", rule="CURDLE-TURN-4")
+            raise IllegalAction(_("the hand is still going: it ends only when a player has played "
+                                  "their last card"), rule="CURDLE-TURN-4")
         if kind == "open":
-            raise IllegalAction("bank B has already been started this hand", rule="CURDLE-SETUP-3")
+            raise IllegalAction(_("bank B has already been started this hand"), rule="CURDLE-SETUP-3")
         if state.phase == BREAK:
             raise IllegalAction(
-                f"natural curdle ({state.banks[0][-1].symbol} and {state.banks[1][-1].symbol}): "
-                f"nobody can play a bridge; {names[state.curdler]} first breaks it with a card of "
-                f"another rank (break)", rule="CURDLE-CURDLE-2")
+                _("natural curdle ({a} and {b}): nobody can play a bridge; {curdler} first breaks "
+                  "it with a card of another rank (break)", a=state.banks[0][-1],
+                  b=state.banks[1][-1], curdler=names[state.curdler]), rule="CURDLE-CURDLE-2")
         if state.phase == BLIND:
             raise IllegalAction(
-                f"blind curdle: {names[state.curdler]} first takes the top cards of a bank and "
-                f"hands them out (blind)", rule="CURDLE-CURDLE-5")
+                _("blind curdle: {curdler} first takes the top cards of a bank and hands them out "
+                  "(blind)", curdler=names[state.curdler]), rule="CURDLE-CURDLE-5")
         if kind == "break":
             bridge = bridge_text(bridge_values(*state.tops))
-            raise IllegalAction(f"there is no natural curdle to break: the bridge is {bridge}",
-                                rule="CURDLE-CURDLE-2")
+            raise IllegalAction(_("there is no natural curdle to break: the bridge is {bridge}",
+                                  bridge=bridge), rule="CURDLE-CURDLE-2")
         raise IllegalAction(
-            f"there is no blind curdle: it comes only when every other player has failed in turn "
-            f"since the curdler's last card ({state.failures} of {len(names) - 1} so far)",
+            _("there is no blind curdle: it comes only when every other player has failed in turn "
+              "since the curdler's last card ({failed} of {others} so far)", failed=state.failures,
+              others=len(names) - 1),
             rule="CURDLE-CURDLE-4")
 
     # -- the hand's beginning --
@@ -544,10 +577,13 @@ class Curdle(GameRules):
     def _do_end_run(self, t: _Table, action: Action, seq: int) -> None:
         seat = t.run.player
         if t.run.cards == 0:
-            raise IllegalAction(
-                f"{t.name(seat)} has not played a card this turn: a player without a starter "
-                + ("draws from the stock" if t.stock_count() else "passes (the stock is empty)"),
-                rule="CURDLE-TURN-3")
+            if t.stock_count():
+                message = _("{player} has not played a card this turn: a player without a starter "
+                            "draws from the stock", player=t.name(seat))
+            else:
+                message = _("{player} has not played a card this turn: a player without a starter "
+                            "passes (the stock is empty)", player=t.name(seat))
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
         t.claims.append(Claim(seat, seq, "end_run", t.bridge(), None, t.tops()))
         self._next_turn(t, seat)
 
@@ -555,8 +591,8 @@ class Curdle(GameRules):
         seat = self._turn_seat_of(t)
         if t.phase == BREAK:
             if not t.stock_count():
-                raise IllegalAction("the stock is empty: a curdler who cannot break passes, "
-                                    "and it becomes a blind curdle", rule="CURDLE-CURDLE-2")
+                raise IllegalAction(_("the stock is empty: a curdler who cannot break passes, "
+                                      "and it becomes a blind curdle"), rule="CURDLE-CURDLE-2")
             t.take_from_stock(1)
             t.hands[seat] += 1
             t.forget_claims(seat)
@@ -574,8 +610,10 @@ class Curdle(GameRules):
         if t.phase == BREAK:
             if stock:
                 raise IllegalAction(
-                    f"the stock has {stock} card{'s' if stock != 1 else ''}: a curdler who holds "
-                    f"no card of another rank draws until they can break", rule="CURDLE-CURDLE-2")
+                    n_("the stock has {n} card: a curdler who holds no card of another rank draws "
+                       "until they can break",
+                       "the stock has {n} cards: a curdler who holds no card of another rank draws "
+                       "until they can break", stock, n=stock), rule="CURDLE-CURDLE-2")
             rank = t.tops()[0].rank
             t.claims.append(Claim(seat, seq, "break_pass", (), rank, t.tops()))
             self._declare_blind(t, seq)
@@ -583,8 +621,9 @@ class Curdle(GameRules):
         self._check_starter(t, "pass")
         if stock:
             raise IllegalAction(
-                f"the stock still has {stock} card{'s' if stock != 1 else ''}: "
-                f"{t.name(seat)} draws instead of passing", rule="CURDLE-TURN-3")
+                n_("the stock still has {n} card: {player} draws instead of passing",
+                   "the stock still has {n} cards: {player} draws instead of passing",
+                   stock, n=stock, player=t.name(seat)), rule="CURDLE-TURN-3")
         t.claims.append(Claim(seat, seq, "pass", t.bridge(), None, t.tops()))
         self._failed(t, seat, seq)
 
@@ -596,8 +635,9 @@ class Curdle(GameRules):
         curdled = t.tops()[0].rank
         if card.rank == curdled:
             raise IllegalAction(
-                f"{card.symbol} is a {rank_name(curdled)} like both tops ({t.tops_text()}): it "
-                f"would curdle again. Break with a card of any other rank (suits do not count)",
+                _("{card} is a {rank} like both tops ({tops}): it would curdle again. Break with a "
+                  "card of any other rank (suits do not count)", card=card, rank=rank_name(curdled),
+                  tops=t.tops_text()),
                 rule="CURDLE-CURDLE-2")
         t.check_entered(card, seat)
         self._declared_value(action, card)
@@ -618,26 +658,32 @@ class Curdle(GameRules):
         empties = len(taken) == len(pile)
         curdler = t.curdler
         if len(receivers) != count:
-            source = f"{len(taken)} from bank {label}" + (
-                f" and {make_up} from the stock" if make_up else "")
+            if make_up:
+                source = _("{n} from bank {bank} and {more} from the stock", n=len(taken), bank=label,
+                           more=make_up)
+            else:
+                source = _("{n} from bank {bank}", n=len(taken), bank=label)
             raise IllegalAction(
-                f"{t.name(curdler)} takes {count} card{'s' if count != 1 else ''} ({source}): "
-                f"name one receiver per card, top card first, not {len(receivers)}",
+                n_("{player} takes {n} card ({source}): name one receiver per card, top card first, "
+                   "not {named}",
+                   "{player} takes {n} cards ({source}): name one receiver per card, top card first, "
+                   "not {named}", count, player=t.name(curdler), n=count, source=source,
+                   named=len(receivers)),
                 rule="CURDLE-CURDLE-5")
         others = [r for r in receivers if r != t.name(curdler)]
         twice = sorted({r for r in others if others.count(r) > 1})
         if twice:
             raise IllegalAction(
-                f"{_or_list(twice)} would get more than one card: each other player can be given "
-                f"at most one; the curdler keeps the rest", rule="CURDLE-CURDLE-5")
+                _("{players} would get more than one card: each other player can be given at most "
+                  "one; the curdler keeps the rest", players=any_of(twice)), rule="CURDLE-CURDLE-5")
         if empties and restart is None:
             raise IllegalAction(
-                f"bank {label} is left empty: turn up the top card of the stock to restart it "
-                f"(\"restart\")", rule="CURDLE-CURDLE-5")
+                _("bank {bank} is left empty: turn up the top card of the stock to restart it "
+                  "(\"restart\")", bank=label), rule="CURDLE-CURDLE-5")
         if not empties and restart is not None:
             raise IllegalAction(
-                f"bank {label} keeps {len(pile) - len(taken)} card(s), so nothing is restarted: "
-                f"leave out \"restart\"", rule="CURDLE-CURDLE-5")
+                _("bank {bank} keeps {n} card(s), so nothing is restarted: leave out \"restart\"",
+                  bank=label, n=len(pile) - len(taken)), rule="CURDLE-CURDLE-5")
         segment = t.next_segment
         t.next_segment += 1
         t.banks[bank] = pile[:len(pile) - len(taken)]
@@ -666,8 +712,8 @@ class Curdle(GameRules):
         winner = t.players.index(winner_name)
         left = self._read_cards_left(t, action, winner)
         if t.settings.scoring == "cards_left" and left is None:
-            raise InvalidAction("with cards-left scoring “quick” needs \"cards_left\": "
-                                "{name: cards left in hand} for every loser", rule="ACTION")
+            raise InvalidAction(_("with cards-left scoring “quick” needs \"cards_left\": "
+                                  "{{name: cards left in hand}} for every loser"), rule="ACTION")
         t.deal = len(t.history)
         t.dealer = t.deal % t.n
         self._score_hand(t, winner, left)
@@ -681,28 +727,30 @@ class Curdle(GameRules):
         if raw is None:
             return None
         if not isinstance(raw, Mapping):
-            raise InvalidAction("\"cards_left\" must be an object {player name: cards left}",
+            raise InvalidAction(_("\"cards_left\" must be an object {{player name: cards left}}"),
                                 rule="ACTION")
         left = [0] * t.n
         for name, count in raw.items():
             if name not in t.players:
-                raise InvalidAction(f"{name!r} is not a player in this match", rule="ACTION")
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise InvalidAction(f"cards left for {name} must be a whole number of 0 or more",
+                raise InvalidAction(_("{name} is not a player in this match", name=repr(name)),
                                     rule="ACTION")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise InvalidAction(_("cards left for {name} must be a whole number of 0 or more",
+                                      name=name), rule="ACTION")
             left[t.players.index(name)] = count
         if left[winner]:
-            raise IllegalAction(f"{t.name(winner)} won the hand by playing their last card, so "
-                                f"holds none, not {left[winner]}", rule="CURDLE-TURN-4")
+            raise IllegalAction(_("{player} won the hand by playing their last card, so holds none, "
+                                  "not {n}", player=t.name(winner), n=left[winner]),
+                                rule="CURDLE-TURN-4")
         missing = [t.name(s) for s in range(t.n) if s != winner and not left[s]]
         if missing:
             raise IllegalAction(
-                f"every loser still holds at least one card: enter the cards left of "
-                f"{_or_list(missing)}", rule="CURDLE-SCORE-2")
+                _("every loser still holds at least one card: enter the cards left of {players}",
+                  players=any_of(missing)), rule="CURDLE-SCORE-2")
         most = DECK_SIZE - 2     # one card at least on each bank
         if sum(left) > most:
-            raise IllegalAction(f"{sum(left)} cards left in hands is more than the {most} cards "
-                                "that are not on the banks", rule="CURDLE-SCORE-2")
+            raise IllegalAction(_("{n} cards left in hands is more than the {most} cards that are "
+                                  "not on the banks", n=sum(left), most=most), rule="CURDLE-SCORE-2")
         return tuple(left)
 
     # -- shared steps --
@@ -712,15 +760,38 @@ class Curdle(GameRules):
     def _check_starter(self, t: _Table, kind: str) -> None:
         if t.run.cards:
             n = t.run.cards
-            raise IllegalAction(
-                f"{t.name(t.run.player)} has already played {n} card{'s' if n != 1 else ''} this "
-                f"turn: only a player who cannot play the starter may {kind}; with no bridge left "
-                f"the run ends (end_run)", rule="CURDLE-TURN-3")
+            player = t.name(t.run.player)
+            if kind == "fluke":
+                message = n_(
+                    "{player} has already played {n} card this turn: only a player who cannot play "
+                    "the starter may fluke; with no bridge left the run ends (end_run)",
+                    "{player} has already played {n} cards this turn: only a player who cannot play "
+                    "the starter may fluke; with no bridge left the run ends (end_run)",
+                    n, player=player, n=n)
+            elif kind == "draw":
+                message = n_(
+                    "{player} has already played {n} card this turn: only a player who cannot play "
+                    "the starter may draw; with no bridge left the run ends (end_run)",
+                    "{player} has already played {n} cards this turn: only a player who cannot play "
+                    "the starter may draw; with no bridge left the run ends (end_run)",
+                    n, player=player, n=n)
+            else:
+                message = n_(
+                    "{player} has already played {n} card this turn: only a player who cannot play "
+                    "the starter may pass; with no bridge left the run ends (end_run)",
+                    "{player} has already played {n} cards this turn: only a player who cannot play "
+                    "the starter may pass; with no bridge left the run ends (end_run)",
+                    n, player=player, n=n)
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
 
     def _check_stock_has_cards(self, t: _Table, kind: str) -> None:
         if not t.stock_count():
-            raise IllegalAction(f"the stock is empty, so nobody can {kind}: "
-                                f"{t.name(t.run.player)} passes", rule="CURDLE-TURN-3")
+            player = t.name(t.run.player)
+            if kind == "fluke":
+                message = _("the stock is empty, so nobody can fluke: {player} passes", player=player)
+            else:
+                message = _("the stock is empty, so nobody can draw: {player} passes", player=player)
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
 
     def _declared_value(self, action: Action, card: Card) -> int | None:
         """The optional ``as``: the value the player says the card counts as."""
@@ -730,17 +801,18 @@ class Curdle(GameRules):
         if isinstance(raw, str):
             named = action.card("as")
             if card.is_joker:
-                raise IllegalAction(f"a joker always counts 1 in Curdle: it cannot stand for "
-                                    f"{named.symbol}", rule="CURDLE-VALUE-1")
-            raise IllegalAction(f"suits play no part in Curdle: give \"as\" as a number "
-                                f"({card.symbol} counts {value_text(card)})", rule="CURDLE-VALUE-3")
+                raise IllegalAction(_("a joker always counts 1 in Curdle: it cannot stand for "
+                                      "{named}", named=named), rule="CURDLE-VALUE-1")
+            raise IllegalAction(_("suits play no part in Curdle: give \"as\" as a number "
+                                  "({card} counts {values})", card=card, values=value_text(card)),
+                                rule="CURDLE-VALUE-3")
         value = action.integer("as", minimum=1, maximum=14)
         if value not in values(card):
+            message = _("{card} counts {values}, not {value}", card=card, values=value_text(card),
+                        value=value)
             if card.rank in SPLIT_RANKS:
-                raise IllegalAction(f"{card.symbol} counts {value_text(card)}, not {value}",
-                                    rule="CURDLE-VALUE-2")
-            raise IllegalAction(f"{card.symbol} counts {value_text(card)}, not {value}",
-                                rule="CURDLE-VALUE-1")
+                raise IllegalAction(message, rule="CURDLE-VALUE-2")
+            raise IllegalAction(message, rule="CURDLE-VALUE-1")
         return value
 
     def _check_bridge(self, t: _Table, action: Action, card: Card, seat: int, *,
@@ -751,23 +823,25 @@ class Curdle(GameRules):
         if is_bridge(card, bridge):
             if declared is not None and declared not in bridge:
                 raise IllegalAction(
-                    f"{card.symbol} as {declared} is not a bridge, but as "
-                    f"{next(v for v in values(card) if v in bridge)} it is: leave out \"as\" or "
-                    f"give that value", rule="CURDLE-VALUE-2")
+                    _("{card} as {declared} is not a bridge, but as {value} it is: leave out \"as\" "
+                      "or give that value", card=card, declared=declared,
+                      value=next(v for v in values(card) if v in bridge)), rule="CURDLE-VALUE-2")
             return
         plain = card.rank.isdigit() or card.rank == "K"     # its value is on its face
-        counts = "" if plain else f" (it counts {value_text(card)})"
+        counts = "" if plain else _(" (it counts {values})", values=value_text(card))
         if fluke:
             raise IllegalAction(
-                f"{card.symbol} is not a bridge{counts}, so it is no fluker: {who} needed "
-                f"{bridge_text(bridge)}, with {t.tops_text()}. A drawn card that is not a bridge "
-                f"goes into the hand: enter draw", rule="CURDLE-TURN-3")
+                _("{card} is not a bridge{counts}, so it is no fluker: {player} needed {bridge}, "
+                  "with {tops}. A drawn card that is not a bridge goes into the hand: enter draw",
+                  card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=t.tops_text()),
+                rule="CURDLE-TURN-3")
         if is_kingfisher(*t.tops()):
             raise IllegalAction(
-                f"{card.symbol} is not a bridge{counts}: {t.tops_text()} make a kingfisher, "
-                f"and only a king bridges it (14 − 1 = 13)", rule="CURDLE-CURDLE-3")
-        raise IllegalAction(f"{card.symbol} is not a bridge{counts}: {who} needs "
-                            f"{bridge_text(bridge)}, with {t.tops_text()}", rule="CURDLE-TURN-1")
+                _("{card} is not a bridge{counts}: {tops} make a kingfisher, and only a king "
+                  "bridges it (14 − 1 = 13)", card=card, counts=counts, tops=t.tops_text()), rule="CURDLE-CURDLE-3")
+        raise IllegalAction(_("{card} is not a bridge{counts}: {player} needs {bridge}, with {tops}",
+                              card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=t.tops_text()),
+                            rule="CURDLE-TURN-1")
 
     def _lay(self, t: _Table, card: Card, bank: int, seat: int, *, drawn: bool = False) -> None:
         t.hands[seat] -= 1

@@ -21,6 +21,7 @@ from typing import Any
 from referee import rules
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.games import register
+from referee.i18n import N_, Message, _, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
 PACK = 52
@@ -37,6 +38,9 @@ RANK_VALUES: dict[str, tuple[int, ...]] = {
 
 # The view's phases: what the table is waiting for.
 PHASE_DEAL, PHASE_REVEAL, PHASE_PLAY, PHASE_SUM, PHASE_OVER = "deal", "reveal", "play", "sum", "over"
+# How a game ended, in words (the timeline, the score sheet).
+ENDING_WORDS = {"out": N_("went out"), "complete_curdle": N_("complete curdle"),
+                "blocked": N_("nobody could bridge")}
 ENDED = "ended"  # a game's own phase once it is finished; the view shows "deal" or "over"
 
 LEGAL_BY_PHASE = {
@@ -52,21 +56,28 @@ LEGAL_BY_PHASE = {
 @dataclass(frozen=True)
 class Settings(rules.Settings):
     jokers: int = house_rule(
-        2, "How many jokers are shuffled in with the 52 cards.", choices=(2, 3, 4))
+        2, N_("How many jokers are shuffled in with the 52 cards."), label=N_("Jokers"),
+        choices=(2, 3, 4))
     pair_suit_points: str = house_rule(
-        "each", "In a two-card play, does each matching card score a suit point, or only the "
-        "card placed on top?", label="Suit points for a pair", choices=("each", "top"))
+        "each", N_("In a two-card play, does each matching card score a suit point, or only the "
+                   "card placed on top?"), label=N_("Suit points for a pair"), choices=("each", "top"))
     liar_points: int = house_rule(
-        0, "Points for calling “liar!” on a proven fake miss or joker (0 = calling is off).",
-        minimum=0, maximum=20)
+        0, N_("Points for calling “liar!” on a proven fake miss or joker (0 = calling is off)."),
+        label=N_("Liar points"), minimum=0, maximum=20)
     banks: int = house_rule(
-        0, "Number of banks (0 = one per player). It must divide the number of players or be "
-        "a multiple of it.", minimum=0, maximum=SUIT_SIZE)
+        0, N_("Number of banks (0 = one per player). It must divide the number of players or be "
+              "a multiple of it."), label=N_("Banks"), minimum=0, maximum=SUIT_SIZE)
     bank_scoring: str = house_rule(
-        "team", "Partners on a shared bank score it together (team) or each scores the cards "
-        "they put on it themselves (individual).", choices=("team", "individual"))
+        "team", N_("Partners on a shared bank score it together (team) or each scores the cards "
+                   "they put on it themselves (individual)."), label=N_("Bank scoring"),
+        choices=("team", "individual"))
     games: int = house_rule(
-        0, "Games in the match (0 = keep going until you stop).", minimum=0, maximum=100)
+        0, N_("Games in the match (0 = keep going until you stop)."), label=N_("Games"),
+        minimum=0, maximum=100)
+
+
+# The choices of the house rules above, as words to show (the form shows the value itself).
+CHOICE_WORDS = {"each": N_("each"), "top": N_("top"), "team": N_("team"), "individual": N_("individual")}
 
 
 # --- state ---------------------------------------------------------------------------------
@@ -92,7 +103,7 @@ class Doubt:
     player: int               # who declared the miss or played the joker
     bank: int
     targets: frozenset[int]   # what would have been playable then
-    needed: str               # how the need read at that moment, for the finding
+    needed: Message           # how the need read at that moment, for the finding
     joker_as: Card | None = None
 
 
@@ -104,7 +115,7 @@ class Fake:
     doubt_seq: int            # the entry of the miss or joker it proves
     player: int
     rule: str
-    message: str
+    message: Message
     caller: int | None = None
 
 
@@ -175,11 +186,11 @@ class PontisState:
     def partners(self, seat: int) -> tuple[int, ...]:
         return partners(len(self.players), self.bank_count, seat)
 
-    def bank_label(self, bank: int) -> str:
+    def bank_label(self, bank: int) -> Message:
         names = [self.players[p] for p in self.bank_players(bank)]
         if self.bank_count == len(self.players):
-            return f"{names[0]}'s bank"
-        return f"bank {bank + 1} ({' & '.join(names)})"
+            return _("{name}'s bank", name=names[0])
+        return _("bank {number} ({names})", number=bank + 1, names=" & ".join(names))
 
     def bank_owner_text(self, bank: int) -> str:
         names = [self.players[p] for p in self.bank_players(bank)]
@@ -243,19 +254,18 @@ def pair_values(first: Card, second: Card) -> frozenset[int]:
     return frozenset(made)
 
 
-def say_values(values) -> str:
-    ordered = [str(v) for v in sorted(values)]
+def say_values(values) -> Message | Any:
+    """Values as "2, 7 or 11" in the language shown (a Listing), or "nothing"."""
+    ordered = sorted(values)
     if not ordered:
-        return "nothing"
-    if len(ordered) == 1:
-        return ordered[0]
-    return ", ".join(ordered[:-1]) + " or " + ordered[-1]
+        return _("nothing")
+    return any_of(ordered)
 
 
-def say_card(placed: Placed) -> str:
+def say_card(placed: Placed) -> Message | Card:
     if placed.card.is_joker:
-        return f"Joker as {placed.counts_as.symbol}"
-    return placed.card.symbol
+        return _("Joker as {card}", card=placed.counts_as)
+    return placed.card
 
 
 def affecter_of(bank: int, bank_count: int) -> int:
@@ -286,17 +296,17 @@ class PontisGame(GameRules):
         players = tuple(players)
         n = len(players)
         if not self.min_players <= n <= self.max_players:
-            raise InvalidAction(f"Pontis is for 2 to 13 players, not {n}", rule="PONTIS-SETUP-1")
+            raise InvalidAction(_("Pontis is for 2 to 13 players, not {n}", n=n), rule="PONTIS-SETUP-1")
         banks = settings.banks or n
         if banks == 1:
-            raise InvalidAction("Pontis needs at least two banks", rule="PONTIS-BANKS-1")
+            raise InvalidAction(_("Pontis needs at least two banks"), rule="PONTIS-BANKS-1")
         if n % banks and banks % n:
             raise InvalidAction(
-                f"{banks} banks do not fit {n} players: the number of banks must divide the "
-                f"number of players or be a multiple of it", rule="PONTIS-BANKS-1")
+                _("{banks} banks do not fit {n} players: the number of banks must divide the "
+                  "number of players or be a multiple of it", banks=banks, n=n), rule="PONTIS-BANKS-1")
         if banks > SUIT_SIZE:
             raise InvalidAction(
-                f"{banks} banks need {banks} foundations, but a suit has only 13 cards",
+                _("{banks} banks need {banks} foundations, but a suit has only 13 cards", banks=banks),
                 rule="PONTIS-BANKS-1")
         return PontisState(players=players, settings=settings, mode=mode, bank_count=banks)
 
@@ -321,8 +331,8 @@ class PontisGame(GameRules):
             return
         actors = [state.players[p] for p in self._actors(state)]
         if actors and named not in actors:
-            who = " or ".join(actors)
-            raise IllegalAction(f"it is {who}'s turn, not {named}'s", rule="TURN")
+            raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=any_of(actors),
+                                  named=named), rule="TURN")
 
     # dispatch ------------------------------------------------------------------------------
     def apply(self, state: PontisState, action: Action, seq: int) -> tuple[PontisState, tuple[Finding, ...]]:
@@ -335,11 +345,11 @@ class PontisGame(GameRules):
                     "pair": self._pair, "miss": self._miss}
         if kind not in handlers:
             raise InvalidAction(
-                f"Pontis has no action “{kind}”: use deal, reveal, play, pair, miss, liar or quick",
-                rule="ACTION")
+                _("Pontis has no action “{kind}”: use deal, reveal, play, pair, miss, liar or quick",
+                  kind=kind), rule="ACTION")
         if state.mode == "quick":
             raise InvalidAction(
-                "this match is in quick mode: record each game with one “quick” entry",
+                _("this match is in quick mode: record each game with one “quick” entry"),
                 rule="ACTION")
         if kind != "deal":
             self._require_game(state)
@@ -347,16 +357,16 @@ class PontisGame(GameRules):
 
     def _require_game(self, state: PontisState) -> None:
         if state.game is None:
-            raise IllegalAction("no game has been dealt yet: start one with “deal”",
+            raise IllegalAction(_("no game has been dealt yet: start one with “deal”"),
                                 rule="PONTIS-SETUP-3")
         if state.game.phase == ENDED and state.match_over:
             raise IllegalAction(
-                f"the match is over: it was set to {state.settings.games} games",
+                _("the match is over: it was set to {games} games", games=state.settings.games),
                 rule="PONTIS-END-5")
         if state.game.phase == ENDED:
             raise IllegalAction(
-                f"game {state.game.number + 1} is over ({self._ending_text(state, state.game)}); "
-                "deal the next game", rule="PONTIS-END-1")
+                _("game {number} is over ({ending}); deal the next game", number=state.game.number + 1,
+                  ending=self._ending_text(state, state.game)), rule="PONTIS-END-1")
 
     def _actor(self, state: PontisState, action: Action) -> int:
         """Which seat is acting for the bank in turn: the named partner, else the first."""
@@ -367,20 +377,20 @@ class PontisGame(GameRules):
         seat = state.players.index(name)
         if seat not in seats:
             raise IllegalAction(
-                f"it is the turn of {state.bank_label(state.game.bank_in_turn)}, and "
-                f"{name} does not play on it", rule="TURN")
+                _("it is the turn of {bank}, and {name} does not play on it",
+                  bank=state.bank_label(state.game.bank_in_turn), name=name), rule="TURN")
         return seat
 
     # deal ----------------------------------------------------------------------------------
     def _deal(self, state: PontisState, action: Action, seq: int):
         if state.in_progress:
             raise IllegalAction(
-                f"game {state.game.number + 1} is still being played: a game ends only when a "
-                "player goes out or nobody can bridge even with the sum ability",
+                _("game {number} is still being played: a game ends only when a player goes out "
+                  "or nobody can bridge even with the sum ability", number=state.game.number + 1),
                 rule="PONTIS-END-1")
         if state.match_over:
             raise IllegalAction(
-                f"the match is over: it was set to {state.settings.games} games",
+                _("the match is over: it was set to {games} games", games=state.settings.games),
                 rule="PONTIS-END-5")
         suit = action.choice("foundation_suit", SUITS)
         number = len(state.results)
@@ -396,19 +406,21 @@ class PontisGame(GameRules):
         return replace(state, game=game), ()
 
     # card tracking (PONTIS-TURN-5) -----------------------------------------------------------
-    def _where_seen(self, state: PontisState, card: Card) -> str | None:
+    def _where_seen(self, state: PontisState, card: Card) -> Message | None:
         for bank, pile in enumerate(state.game.banks):
             for placed in pile:
                 if placed.card == card:
-                    how = "turned up" if placed.foundation else "played"
-                    return (f"{card.symbol} is already on {state.bank_label(bank)} "
-                            f"({how} at entry {placed.seq})")
+                    if placed.foundation:
+                        return _("{card} is already on {bank} (turned up at entry {seq})",
+                                 card=card, bank=state.bank_label(bank), seq=placed.seq)
+                    return _("{card} is already on {bank} (played at entry {seq})",
+                             card=card, bank=state.bank_label(bank), seq=placed.seq)
         return None
 
     def _check_new_real_card(self, state: PontisState, card: Card) -> None:
         seen = self._where_seen(state, card)
         if seen:
-            raise IllegalAction(f"{seen}: every card exists once", rule="PONTIS-TURN-5")
+            raise IllegalAction(_("{seen}: every card exists once", seen=seen), rule="PONTIS-TURN-5")
         game = state.game
         if card.suit == game.foundation_suit:
             # Only 13 - banks cards of the foundation suit were dealt into hands; the rest are
@@ -420,38 +432,37 @@ class PontisGame(GameRules):
             if from_hands >= spare:
                 suit = SUIT_SYMBOLS[game.foundation_suit]
                 raise IllegalAction(
-                    f"{card.symbol} cannot be in a hand: only {spare} {suit} cards were dealt "
-                    f"into hands and all of them are already on banks; the other {suit} cards "
-                    "are foundations", rule="PONTIS-TURN-5")
+                    _("{card} cannot be in a hand: only {spare} {suit} cards were dealt into hands "
+                      "and all of them are already on banks; the other {suit} cards are foundations",
+                      card=card, spare=spare, suit=suit), rule="PONTIS-TURN-5")
 
     def _check_hand(self, state: PontisState, seat: int, cards: int) -> None:
         held = state.game.hands[seat]
         if held < cards:
             name = state.players[seat]
             if held == 0:
-                raise IllegalAction(f"{name} has no cards left", rule="PONTIS-SETUP-4")
-            raise IllegalAction(f"{name} has only {held} card left, not {cards}",
-                                rule="PONTIS-SETUP-4")
+                raise IllegalAction(_("{name} has no cards left", name=name), rule="PONTIS-SETUP-4")
+            raise IllegalAction(_("{name} has only {held} card left, not {cards}", name=name,
+                                  held=held, cards=cards), rule="PONTIS-SETUP-4")
 
     # reveal --------------------------------------------------------------------------------
     def _reveal(self, state: PontisState, action: Action, seq: int):
         game = state.game
         bank = game.bank_in_turn
         if game.phase != PHASE_REVEAL:
-            found = game.banks[bank][0].card.symbol
             raise IllegalAction(
-                f"the foundation of {state.bank_label(bank)} is already face up ({found}): "
-                "play a bridge card or miss", rule="PONTIS-TURN-2")
+                _("the foundation of {bank} is already face up ({card}): play a bridge card or miss",
+                  bank=state.bank_label(bank), card=game.banks[bank][0].card), rule="PONTIS-TURN-2")
         seat = self._actor(state, action)
         card = action.card("card")
         suit = SUIT_SYMBOLS[game.foundation_suit]
         if card.is_joker or card.suit != game.foundation_suit:
             raise IllegalAction(
-                f"{card.symbol} cannot be a foundation: this game's foundations are all {suit}",
-                rule="PONTIS-SETUP-3")
+                _("{card} cannot be a foundation: this game's foundations are all {suit}",
+                  card=card, suit=suit), rule="PONTIS-SETUP-3")
         seen = self._where_seen(state, card)
         if seen:
-            raise IllegalAction(f"{seen}: every card exists once", rule="PONTIS-TURN-5")
+            raise IllegalAction(_("{seen}: every card exists once", seen=seen), rule="PONTIS-TURN-5")
         placed = Placed(card=card, counts_as=card, player=seat, seq=seq, foundation=True)
         banks = _put(game.banks, bank, (placed,))
         if bank == game.start_bank:
@@ -471,18 +482,20 @@ class PontisGame(GameRules):
             return frozenset()
         return bridge_values(own[-1].counts_as, aff[-1].counts_as)
 
-    def _need_text(self, state: PontisState, bank: int, values) -> str:
+    def _need_text(self, state: PontisState, bank: int, values) -> Message:
         game = state.game
         aff = affecter_of(bank, state.bank_count)
-        return (f"{say_values(values)} ({say_card(game.banks[aff][-1])} on "
-                f"{state.bank_label(aff)}, {say_card(game.banks[bank][-1])} on "
-                f"{state.bank_label(bank)})")
+        return _("{values} ({other_card} on {other_bank}, {own_card} on {own_bank})",
+                 values=say_values(values), other_card=say_card(game.banks[aff][-1]),
+                 other_bank=state.bank_label(aff), own_card=say_card(game.banks[bank][-1]),
+                 own_bank=state.bank_label(bank))
 
-    def _curdle_text(self, state: PontisState, bank: int) -> str:
+    def _curdle_text(self, state: PontisState, bank: int) -> Message:
         game = state.game
         aff = affecter_of(bank, state.bank_count)
-        return (f"{say_card(game.banks[bank][-1])} on {state.bank_label(bank)} and "
-                f"{say_card(game.banks[aff][-1])} on {state.bank_label(aff)} are a curdle")
+        return _("{own_card} on {own_bank} and {other_card} on {other_bank} are a curdle",
+                 own_card=say_card(game.banks[bank][-1]), own_bank=state.bank_label(bank),
+                 other_card=say_card(game.banks[aff][-1]), other_bank=state.bank_label(aff))
 
     def _suit_point(self, state: PontisState, bank: int, card: Card) -> bool:
         """PONTIS-SUIT-1: the played card's suit matches the affecter's top card."""
@@ -495,12 +508,12 @@ class PontisGame(GameRules):
         bank = game.bank_in_turn
         if game.phase == PHASE_REVEAL:
             raise IllegalAction(
-                f"first turn up the foundation of {state.bank_label(bank)}",
+                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
                 rule="PONTIS-TURN-2")
         if game.phase == PHASE_SUM:
             raise IllegalAction(
-                f"{state.bank_owner_text(bank)} holds the sum ability: play two cards "
-                "(“pair”) or miss", rule="PONTIS-SUM-2")
+                _("{owner} holds the sum ability: play two cards (“pair”) or miss",
+                  owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
         seat = self._actor(state, action)
         name = state.players[seat]
         self._check_hand(state, seat, 1)
@@ -508,24 +521,24 @@ class PontisGame(GameRules):
         if card.is_joker:
             if game.jokers_played >= state.settings.jokers:
                 raise IllegalAction(
-                    f"all {state.settings.jokers} jokers of this pack are already on banks",
+                    _("all {jokers} jokers of this pack are already on banks", jokers=state.settings.jokers),
                     rule="PONTIS-SETUP-2")
             if not action.has("as"):
                 raise IllegalAction(
-                    "name the card the joker stands for (“as”), e.g. 7c", rule="PONTIS-VALUE-3")
+                    _("name the card the joker stands for (“as”), e.g. 7c"), rule="PONTIS-VALUE-3")
             counts_as = action.card("as")
             if counts_as.is_joker:
-                raise IllegalAction("a joker must be named as a real card, not as a joker",
+                raise IllegalAction(_("a joker must be named as a real card, not as a joker"),
                                     rule="PONTIS-VALUE-3")
             seen = self._where_seen(state, counts_as) or self._named_as(state, counts_as)
             if seen:
                 raise IllegalAction(
-                    f"the joker cannot stand for {counts_as.symbol}: {seen}",
+                    _("the joker cannot stand for {card}: {seen}", card=counts_as, seen=seen),
                     rule="PONTIS-TURN-5")
         else:
             if action.has("as"):
                 raise IllegalAction(
-                    f"only a joker is named as another card; {card.symbol} is itself",
+                    _("only a joker is named as another card; {card} is itself", card=card),
                     rule="PONTIS-VALUE-3")
             self._check_new_real_card(state, card)
             counts_as = card
@@ -533,21 +546,21 @@ class PontisGame(GameRules):
         value = single_value(counts_as)
         if not bridge:
             raise IllegalAction(
-                f"{self._curdle_text(state, bank)}: no single card bridges them "
-                f"(only a king, and only between two aces), so {name} can only miss",
+                _("{curdle}: no single card bridges them (only a king, and only between two aces), "
+                  "so {name} can only miss", curdle=self._curdle_text(state, bank), name=name),
                 rule="PONTIS-CURDLE-1")
         if value not in bridge:
             need = self._need_text(state, bank, bridge)
             if card.is_joker:
                 raise IllegalAction(
-                    f"a joker may only be named as a bridge card, and {counts_as.symbol} is not "
-                    f"one: {name} needs {need}", rule="PONTIS-TURN-4")
+                    _("a joker may only be named as a bridge card, and {card} is not one: "
+                      "{name} needs {need}", card=counts_as, name=name, need=need), rule="PONTIS-TURN-4")
             if card.rank == "A":
                 raise IllegalAction(
-                    f"{card.symbol} played alone counts 1, which is not a bridge: "
-                    f"{name} needs {need}", rule="PONTIS-VALUE-2")
-            raise IllegalAction(f"{card.symbol} is not a bridge: {name} needs {need}",
-                                rule="PONTIS-TURN-3")
+                    _("{card} played alone counts 1, which is not a bridge: {name} needs {need}",
+                      card=card, name=name, need=need), rule="PONTIS-VALUE-2")
+            raise IllegalAction(_("{card} is not a bridge: {name} needs {need}", card=card, name=name,
+                                  need=need), rule="PONTIS-TURN-3")
         placed = Placed(card=card, counts_as=counts_as, player=seat, seq=seq,
                         suit_point=self._suit_point(state, bank, counts_as))
         doubts, fakes = game.doubts, ()
@@ -560,12 +573,12 @@ class PontisGame(GameRules):
             game, fakes = self._prove(state, seat, (card,), seq)
         return self._after_cards(state, game, bank, seat, (placed,), fakes)
 
-    def _named_as(self, state: PontisState, card: Card) -> str | None:
+    def _named_as(self, state: PontisState, card: Card) -> Message | None:
         for bank, pile in enumerate(state.game.banks):
             for placed in pile:
                 if placed.card.is_joker and placed.counts_as == card:
-                    return (f"a joker on {state.bank_label(bank)} already stands for "
-                            f"{card.symbol} (entry {placed.seq})")
+                    return _("a joker on {bank} already stands for {card} (entry {seq})",
+                             bank=state.bank_label(bank), card=card, seq=placed.seq)
         return None
 
     # two cards with the sum ability --------------------------------------------------------
@@ -574,12 +587,12 @@ class PontisGame(GameRules):
         bank = game.bank_in_turn
         if game.phase == PHASE_REVEAL:
             raise IllegalAction(
-                f"first turn up the foundation of {state.bank_label(bank)}",
+                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
                 rule="PONTIS-TURN-2")
         if game.phase != PHASE_SUM:
             raise IllegalAction(
-                f"{state.bank_owner_text(bank)} does not hold the sum ability: it comes only "
-                "after every bank has missed in a row; play one card or miss",
+                _("{owner} does not hold the sum ability: it comes only after every bank has missed "
+                  "in a row; play one card or miss", owner=state.bank_owner_text(bank)),
                 rule="PONTIS-SUM-1")
         seat = self._actor(state, action)
         name = state.players[seat]
@@ -587,15 +600,15 @@ class PontisGame(GameRules):
         first, second = action.cards("cards", count=2)
         top = action.card("top")
         if first.is_joker or second.is_joker:
-            raise IllegalAction("a joker cannot be used with the sum ability",
+            raise IllegalAction(_("a joker cannot be used with the sum ability"),
                                 rule="PONTIS-SUM-2")
         if first == second:
-            raise IllegalAction(f"{first.symbol} was entered twice: every card exists once",
+            raise IllegalAction(_("{card} was entered twice: every card exists once", card=first),
                                 rule="PONTIS-TURN-5")
         if top not in (first, second):
             raise IllegalAction(
-                f"the top card must be one of the two played ({first.symbol} or "
-                f"{second.symbol}), not {top.symbol}", rule="PONTIS-SUM-2")
+                _("the top card must be one of the two played ({cards}), not {top}",
+                  cards=any_of([first, second]), top=top), rule="PONTIS-SUM-2")
         self._check_new_real_card(state, first)
         self._check_new_real_card(state, second)
         if first.suit == second.suit == game.foundation_suit:
@@ -607,9 +620,9 @@ class PontisGame(GameRules):
         made = pair_values(first, second)
         if not made & bridge:
             raise IllegalAction(
-                f"{first.symbol} and {second.symbol} make {say_values(made & set(range(14)))}"
-                f", not a bridge: {name} needs {self._need_text(state, bank, bridge)}",
-                rule="PONTIS-SUM-2")
+                _("{first} and {second} make {made}, not a bridge: {name} needs {need}",
+                  first=first, second=second, made=say_values(made & set(range(14))), name=name,
+                  need=self._need_text(state, bank, bridge)), rule="PONTIS-SUM-2")
         under = second if top == first else first
         each = state.settings.pair_suit_points == "each"
         placed = (
@@ -652,7 +665,7 @@ class PontisGame(GameRules):
         bank = game.bank_in_turn
         if game.phase == PHASE_REVEAL:
             raise IllegalAction(
-                f"first turn up the foundation of {state.bank_label(bank)}",
+                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
                 rule="PONTIS-TURN-2")
         seat = self._actor(state, action)
         nxt = (bank + 1) % state.bank_count
@@ -716,33 +729,33 @@ class PontisGame(GameRules):
                     if held:
                         proof = Fake(
                             seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-TURN-4",
-                            message=(
-                                f"{name}'s joker at entry {doubt.seq} (as "
-                                f"{doubt.joker_as.symbol}) was not allowed: {name} needed "
-                                f"{doubt.needed} and held {held[0].symbol}, a real bridge "
-                                f"card, played at entry {seq}"))
+                            message=_(
+                                "{name}'s joker at entry {joker_seq} (as {joker_as}) was not "
+                                "allowed: {name} needed {needed} and held {card}, a real bridge "
+                                "card, played at entry {seq}", name=name, joker_seq=doubt.seq,
+                                joker_as=doubt.joker_as, needed=doubt.needed, card=held[0], seq=seq))
             elif seat in state.bank_players(doubt.bank):
                 if doubt.kind == "miss":
                     held = [c for c in new if single_value(c) in doubt.targets]
                     if held:
                         proof = Fake(
                             seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-LIAR-2",
-                            message=(
-                                f"{name} faked a miss: at entry {doubt.seq} "
-                                f"{state.bank_owner_text(doubt.bank)} missed needing "
-                                f"{doubt.needed}, but {name} held {held[0].symbol}, "
-                                f"played at entry {seq}"))
+                            message=_(
+                                "{name} faked a miss: at entry {miss_seq} {owner} missed needing "
+                                "{needed}, but {name} held {card}, played at entry {seq}",
+                                name=name, miss_seq=doubt.seq, owner=state.bank_owner_text(doubt.bank),
+                                needed=doubt.needed, card=held[0], seq=seq))
                 else:
                     made = self._pair_since(state, seat, doubt, new)
                     if made:
                         proof = Fake(
                             seq=seq, doubt_seq=doubt.seq, player=seat, rule="PONTIS-LIAR-2",
-                            message=(
-                                f"{name} faked a miss with the sum ability: at entry "
-                                f"{doubt.seq} {state.bank_owner_text(doubt.bank)} passed it "
-                                f"on needing {doubt.needed}, but {name} held "
-                                f"{made[0].symbol} and {made[1].symbol}, which make it "
-                                f"(played by entry {seq})"))
+                            message=_(
+                                "{name} faked a miss with the sum ability: at entry {miss_seq} "
+                                "{owner} passed it on needing {needed}, but {name} held {first} "
+                                "and {second}, which make it (played by entry {seq})",
+                                name=name, miss_seq=doubt.seq, owner=state.bank_owner_text(doubt.bank),
+                                needed=doubt.needed, first=made[0], second=made[1], seq=seq))
             if proof is None:
                 kept.append(doubt)
             else:
@@ -764,31 +777,31 @@ class PontisGame(GameRules):
     # liar ----------------------------------------------------------------------------------
     def _liar(self, state: PontisState, action: Action):
         if state.mode == "quick":
-            raise InvalidAction("calls of “liar!” are made in play mode, while cards are entered",
+            raise InvalidAction(_("calls of “liar!” are made in play mode, while cards are entered"),
                                 rule="ACTION")
         caller = state.players.index(action.player_name("caller", state.players))
         points = state.settings.liar_points
         if points == 0:
             raise IllegalAction(
-                "calling “liar!” is off in this match (house rule liar_points is 0): "
-                "faking a miss is allowed and unpunished", rule="PONTIS-LIAR-3")
+                _("calling “liar!” is off in this match (house rule liar_points is 0): "
+                  "faking a miss is allowed and unpunished"), rule="PONTIS-LIAR-3")
         game = state.game
         waiting = [i for i, f in enumerate(game.fakes if game else ()) if f.caller is None]
         if not waiting:
             raise IllegalAction(
-                "there is nothing to call: no fake miss or joker of this game has been proved "
-                "by a card played since, or every proof was already called",
+                _("there is nothing to call: no fake miss or joker of this game has been proved "
+                  "by a card played since, or every proof was already called"),
                 rule="PONTIS-LIAR-3")
         index = waiting[-1]
         fake = game.fakes[index]
         faker = state.players[fake.player]
         if caller == fake.player:
-            raise IllegalAction(f"{faker} cannot call “liar!” on their own fake",
+            raise IllegalAction(_("{name} cannot call “liar!” on their own fake", name=faker),
                                 rule="PONTIS-LIAR-3")
         if state.settings.bank_scoring == "team" and caller in state.partners(fake.player):
             raise IllegalAction(
-                f"{state.players[caller]} shares a bank with {faker} and cannot call “liar!” "
-                "on a partner", rule="PONTIS-LIAR-3")
+                _("{caller} shares a bank with {faker} and cannot call “liar!” on a partner",
+                  caller=state.players[caller], faker=faker), rule="PONTIS-LIAR-3")
         fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
         game = replace(game, fakes=fakes)
         results = state.results
@@ -832,11 +845,11 @@ class PontisGame(GameRules):
     # quick scoring -------------------------------------------------------------------------
     def _quick(self, state: PontisState, action: Action) -> PontisState:
         if state.mode != "quick":
-            raise InvalidAction("“quick” is only for matches in quick mode; enter the cards "
-                                "with deal, reveal, play, pair and miss", rule="ACTION")
+            raise InvalidAction(_("“quick” is only for matches in quick mode; enter the cards "
+                                  "with deal, reveal, play, pair and miss"), rule="ACTION")
         if state.match_over:
             raise IllegalAction(
-                f"the match is over: it was set to {state.settings.games} games",
+                _("the match is over: it was set to {games} games", games=state.settings.games),
                 rule="PONTIS-END-5")
         n = len(state.players)
         cards = _per_player(state, action, "bank_cards", required=True)
@@ -847,18 +860,18 @@ class PontisGame(GameRules):
         ended_by = None if ended_name is None else state.players.index(ended_name)
         suit = action.choice("foundation_suit", SUITS, optional=True)
         if ending == "out" and ended_by is None:
-            raise IllegalAction("say who went out (“ended_by”)", rule="PONTIS-END-2")
+            raise IllegalAction(_("say who went out (“ended_by”)"), rule="PONTIS-END-2")
         if ending == "blocked" and ended_by is None:
             raise IllegalAction(
-                "say who takes the −2 (“ended_by”): the first player who missed after the last "
-                "card was played", rule="PONTIS-END-4")
+                _("say who takes the −2 (“ended_by”): the first player who missed after the last "
+                  "card was played"), rule="PONTIS-END-4")
         if ending == "complete_curdle" and ended_by is not None:
             raise IllegalAction(
-                "a game ending on a complete curdle has no bonus and no penalty: leave "
-                "“ended_by” out", rule="PONTIS-END-3")
+                _("a game ending on a complete curdle has no bonus and no penalty: leave "
+                  "“ended_by” out"), rule="PONTIS-END-3")
         if any(calls) and state.settings.liar_points == 0:
-            raise IllegalAction("calling “liar!” is off in this match (house rule liar_points "
-                                "is 0)", rule="PONTIS-LIAR-3")
+            raise IllegalAction(_("calling “liar!” is off in this match (house rule liar_points "
+                                  "is 0)"), rule="PONTIS-LIAR-3")
         hand_size, out_of_play = divmod(PACK + state.settings.jokers - state.bank_count, n)
         # Check the entries against what a game can hold, per group of bank sharers.
         groups = sorted({state.partners(p) for p in range(n)})
@@ -869,18 +882,23 @@ class PontisGame(GameRules):
             most = hand_size * len(group) + foundations
             if not foundations <= held <= most:
                 raise IllegalAction(
-                    f"{names}: {held} bank cards is impossible; the bank{'s' if foundations > 1 else ''} "
-                    f"hold{'' if foundations > 1 else 's'} from {foundations} to {most} cards",
+                    n_("{names}: {held} bank cards is impossible; the bank holds from {least} to "
+                       "{most} cards",
+                       "{names}: {held} bank cards is impossible; the banks hold from {least} to "
+                       "{most} cards", foundations, names=names, held=held, least=foundations, most=most),
                     rule="PONTIS-END-5")
             if sum(suits[p] for p in group) > held - foundations:
                 raise IllegalAction(
-                    f"{names}: more suit points than cards played onto the bank",
+                    _("{names}: more suit points than cards played onto the bank", names=names),
                     rule="PONTIS-SUIT-1")
             if ending == "out" and ended_by in group and len(group) == 1 and held != most:
                 raise IllegalAction(
-                    f"{names} went out, so all {hand_size} cards of the hand and "
-                    f"{foundations} foundation{'s' if foundations > 1 else ''} are on the "
-                    f"bank: {most} cards, not {held}", rule="PONTIS-END-2")
+                    n_("{names} went out, so all {hand_size} cards of the hand and {foundations} "
+                       "foundation are on the bank: {most} cards, not {held}",
+                       "{names} went out, so all {hand_size} cards of the hand and {foundations} "
+                       "foundations are on the bank: {most} cards, not {held}", foundations,
+                       names=names, hand_size=hand_size, foundations=foundations, most=most, held=held),
+                    rule="PONTIS-END-2")
         liar = [c * state.settings.liar_points for c in calls]
         number = len(state.results)
         result = Result(number=number, dealer=number % n, foundation_suit=suit, ending=ending,
@@ -889,12 +907,12 @@ class PontisGame(GameRules):
         return replace(state, results=state.results + (result,))
 
     # view ----------------------------------------------------------------------------------
-    def _ending_text(self, state: PontisState, game: Game) -> str:
+    def _ending_text(self, state: PontisState, game: Game) -> Message:
         if game.ending == "out":
-            return f"{state.players[game.ended_by]} went out"
+            return _("{name} went out", name=state.players[game.ended_by])
         if game.ending == "complete_curdle":
-            return "complete curdle"
-        return f"blocked, −2 for {state.players[game.ended_by]}"
+            return _("complete curdle")
+        return _("blocked, −2 for {name}", name=state.players[game.ended_by])
 
     def _phase(self, state: PontisState) -> str:
         if state.in_progress:
@@ -910,37 +928,49 @@ class PontisGame(GameRules):
         was, now = self.view(before), self.view(after)
         actor = action.raw("player") or was["turn"] or ""
         kind = action.type
+        text: Message
         if kind == "deal":
-            text = f"{was['dealer']} deals game {len(was['history']) + 1}: foundation suit " \
-                   f"{SUIT_SYMBOLS.get(str(action.raw('foundation_suit')), action.raw('foundation_suit'))}"
+            raw_suit = action.raw("foundation_suit")
+            text = _("{dealer} deals game {number}: foundation suit {suit}", dealer=was["dealer"],
+                     number=len(was["history"]) + 1, suit=SUIT_SYMBOLS.get(str(raw_suit), raw_suit))
         elif kind == "reveal":
-            text = f"{actor} turns up {Card.parse(action.raw('card')).symbol} as the foundation"
+            text = _("{player} turns up {card} as the foundation", player=actor,
+                     card=Card.parse(action.raw("card")))
         elif kind == "play":
             card = Card.parse(action.raw("card"))
-            shown = f"the joker as {Card.parse(action.raw('as')).symbol}" if card.is_joker else card.symbol
-            text = f"{actor} played {shown} — bridge {say_values(was['bridge'])}"
+            shown = _("the joker as {card}", card=Card.parse(action.raw("as"))) if card.is_joker else card
             if now["suit_points"].get(actor, 0) > was["suit_points"].get(actor, 0):
-                text += ", suit point"
+                text = _("{player} played {card} — bridge {bridge}, suit point", player=actor,
+                         card=shown, bridge=say_values(was["bridge"]))
+            else:
+                text = _("{player} played {card} — bridge {bridge}", player=actor, card=shown,
+                         bridge=say_values(was["bridge"]))
         elif kind == "pair":
-            first, second = (Card.parse(c).symbol for c in action.raw("cards"))
-            text = f"{actor} used the sum ability: {first} and {second}, " \
-                   f"{Card.parse(action.raw('top')).symbol} on top"
+            first, second = (Card.parse(c) for c in action.raw("cards"))
+            text = _("{player} used the sum ability: {first} and {second}, {top} on top", player=actor,
+                     first=first, second=second, top=Card.parse(action.raw("top")))
         elif kind == "miss":
-            text = f"{actor} passed on the sum ability" if was["phase"] == PHASE_SUM else \
-                f"{actor} missed (needed {say_values(was['bridge']) if was['bridge'] else 'a bridge; there was none'})"
+            if was["phase"] == PHASE_SUM:
+                text = _("{player} passed on the sum ability", player=actor)
+            elif was["bridge"]:
+                text = _("{player} missed (needed {bridge})", player=actor, bridge=say_values(was["bridge"]))
+            else:
+                text = _("{player} missed (needed a bridge; there was none)", player=actor)
         elif kind == "liar":
-            text = f"{action.raw('caller')} called “liar!”"
+            text = _("{player} called “liar!”", player=action.raw("caller"))
         else:
-            text = f"Result of game {len(was['history']) + 1} entered"
+            text = _("Result of game {number} entered", number=len(was["history"]) + 1)
         if now["ending"] and not was["ending"]:
-            text += f" — the game ends: {self._ending_words(now)}"
-        return text
+            text = _("{entry} — the game ends: {ending}", entry=text, ending=self._ending_words(now))
+        return str(text)
 
     @staticmethod
-    def _ending_words(view: dict[str, Any]) -> str:
-        who = f" ({view['ended_by']})" if view.get("ended_by") else ""
-        return {"out": "went out", "complete_curdle": "complete curdle",
-                "blocked": "nobody could bridge"}.get(view["ending"], view["ending"]) + who
+    def _ending_words(view: dict[str, Any]) -> Message | str:
+        words = ENDING_WORDS.get(view["ending"])
+        ending = _(words) if words else view["ending"]
+        if view.get("ended_by"):
+            return _("{ending} ({name})", ending=ending, name=view["ended_by"])
+        return ending
 
     def view(self, state: PontisState) -> dict[str, Any]:
         players = state.players
@@ -995,7 +1025,7 @@ class PontisGame(GameRules):
         dealer = game.dealer if game is not None else 0
         fakes = [] if game is None else [
             {"seq": f.seq, "missed_at": f.doubt_seq, "player": players[f.player], "rule": f.rule,
-             "message": f.message,
+             "message": str(f.message),
              "called_by": None if f.caller is None else players[f.caller]} for f in game.fakes]
         return {
             "game": self.name,
@@ -1055,25 +1085,26 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
     raw = action.raw(name)
     if raw is None:
         if required:
-            raise InvalidAction(f"“quick” needs the field \"{name}\": {{player: number}}",
+            raise InvalidAction(_("“quick” needs the field \"{name}\": {{player: number}}", name=name),
                                 rule="ACTION")
         return [0] * len(state.players)
     if not isinstance(raw, dict):
-        raise InvalidAction(f"\"{name}\" must be an object {{player name: number}}", rule="ACTION")
+        raise InvalidAction(_("\"{name}\" must be an object {{player name: number}}", name=name),
+                            rule="ACTION")
     values = [0] * len(state.players)
     for key, value in raw.items():
         if key not in state.players:
-            raise InvalidAction(f"{key!r} in \"{name}\" is not a player in this match",
-                                rule="ACTION")
+            raise InvalidAction(_("{key} in \"{name}\" is not a player in this match", key=repr(key),
+                                  name=name), rule="ACTION")
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise InvalidAction(f"\"{name}\" for {key} must be a whole number from 0",
-                                rule="ACTION")
+            raise InvalidAction(_("\"{name}\" for {key} must be a whole number from 0", name=name,
+                                  key=key), rule="ACTION")
         values[state.players.index(key)] = value
     if required:
         missing = [p for p in state.players if p not in raw]
         if missing:
-            raise InvalidAction(f"\"{name}\" needs a number for {', '.join(missing)}",
-                                rule="ACTION")
+            raise InvalidAction(_("\"{name}\" needs a number for {players}", name=name,
+                                  players=", ".join(missing)), rule="ACTION")
     return values
 
 

@@ -17,8 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from referee.cards import SUIT_SYMBOLS, Card, show
+from referee.cards import SUIT_SYMBOLS, Card
 from referee.games import register
+from referee.i18n import N_, Message, _, current as current_language
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
     house_rule,
@@ -28,6 +29,7 @@ from referee.rules import (
 
 SEAT_NAMES = ("North", "East", "South", "West")
 TEAMS = ("NS", "EW")
+TEAM_NAMES = {"NS": N_("NS"), "EW": N_("EW")}
 CARDS_PER_HAND = 13
 TRICKS_PER_HAND = 13
 MAX_LEVEL = 13
@@ -61,23 +63,23 @@ TABLE_GROUPS = (("C", "D"), ("H", "S"), ("NT",))
 @dataclass(frozen=True)
 class Settings(BaseSettings):
     hands: int = house_rule(
-        8, "Number of hands in the match (a multiple of 4, so everyone deals equally often)",
-        label="Hands", minimum=4, maximum=100)
+        8, N_("Number of hands in the match (a multiple of 4, so everyone deals equally often)"),
+        label=N_("Hands"), minimum=4, maximum=100)
     capture_over_partner: bool = house_rule(
-        False, "Forced capture applies even when your partner is already winning the trick "
-        "(the first playtest rule)", label="Capture over partner")
+        False, N_("Forced capture applies even when your partner is already winning the trick "
+                  "(the first playtest rule)"), label=N_("Capture over partner"))
     no_forced_capture: bool = house_rule(
-        False, "No forced capture: only follow suit, as in Whist", label="No forced capture")
+        False, N_("No forced capture: only follow suit, as in Whist"), label=N_("No forced capture"))
 
     def validate(self) -> None:
         if self.hands % 4:
             raise InvalidAction(
-                f"house rule hands must be a multiple of 4 (4, 8, 12 ...), not {self.hands}",
+                _("house rule hands must be a multiple of 4 (4, 8, 12 ...), not {hands}", hands=self.hands),
                 rule="SETTINGS")
         if self.capture_over_partner and self.no_forced_capture:
             raise InvalidAction(
-                "choose either capture over partner or no forced capture, not both: "
-                "one strengthens forced capture, the other removes it", rule="SETTINGS")
+                _("choose either capture over partner or no forced capture, not both: "
+                  "one strengthens forced capture, the other removes it"), rule="SETTINGS")
 
 
 # --- values --------------------------------------------------------------------------------
@@ -140,12 +142,12 @@ class Breach:
     """A breach of RB-PLAY-1/2 in one hand, with the facts the score sheet prints."""
 
     rule: str
-    message: str
+    message: Message    # shown in the language of whoever looks
     seq: int            # the entry that proved it
     trick: int
     seat: int
     card: Card          # the card played at the breach
-    obliged: str        # what the player had to play
+    obliged: Message    # what the player had to play: "follow suit with a ♥"
     source: str         # "live" (proved by a later card) or "audit" (end of hand)
 
     def finding(self) -> Finding:
@@ -213,6 +215,11 @@ class State:
 
 def team_of(seat: int) -> str:
     return TEAMS[seat % 2]
+
+
+def team_name(team: str) -> Message:
+    """A partnership as people read it: "NS", "EW" (German: "NS", "OW"); the API keeps NS/EW."""
+    return _(TEAM_NAMES[team])
 
 
 def other_team(team: str) -> str:
@@ -288,7 +295,7 @@ class Duty:
     """What a player had to play at one moment: one of ``cards``."""
 
     cards: tuple[Card, ...]
-    text: str
+    text: Message       # an infinitive phrase: "follow suit with a ♥"
     rule: str
 
 
@@ -310,9 +317,9 @@ def duty(hand: Iterable[Card], so_far: tuple[Play, ...], seat: int, trump: str |
         if forced:
             winners = tuple(c for c in following if beats(c, best, trump))
             if winners:
-                return Duty(winners, f"follow suit and win the trick with a "
-                            f"{SUIT_SYMBOLS[led]} higher than {best.symbol}", "RB-PLAY-2")
-        return Duty(following, f"follow suit with a {SUIT_SYMBOLS[led]}", "RB-PLAY-1")
+                return Duty(winners, _("follow suit and win the trick with a {suit} higher than {card}",
+                                       suit=SUIT_SYMBOLS[led], card=best), "RB-PLAY-2")
+        return Duty(following, follow_suit(led), "RB-PLAY-1")
     if not forced or trump is None:
         return None
     trumps = tuple(c for c in ordered if c.suit == trump)
@@ -320,12 +327,17 @@ def duty(hand: Iterable[Card], so_far: tuple[Play, ...], seat: int, trump: str |
         return None
     over = tuple(c for c in trumps if beats(c, best, trump))
     if over and best.suit == trump:
-        return Duty(over, f"overtrump {best.symbol} with a higher {SUIT_SYMBOLS[trump]}",
+        return Duty(over, _("overtrump {card} with a higher {suit}", card=best, suit=SUIT_SYMBOLS[trump]),
                     "RB-PLAY-2")
     if over:
-        return Duty(over, f"trump with a {SUIT_SYMBOLS[trump]} to win the trick", "RB-PLAY-2")
-    return Duty(trumps, f"trump with a {SUIT_SYMBOLS[trump]} even though it cannot beat "
-                f"{best.symbol} (a player who cannot follow must trump)", "RB-PLAY-2")
+        return Duty(over, _("trump with a {suit} to win the trick", suit=SUIT_SYMBOLS[trump]), "RB-PLAY-2")
+    return Duty(trumps, _("trump with a {suit} even though it cannot beat {card} (a player who cannot "
+                          "follow must trump)", suit=SUIT_SYMBOLS[trump], card=best), "RB-PLAY-2")
+
+
+def follow_suit(suit: str) -> Message:
+    """The duty of RB-PLAY-1 in words: "follow suit with a ♥"."""
+    return _("follow suit with a {suit}", suit=SUIT_SYMBOLS[suit])
 
 
 def hands_at(tricks: tuple[Trick, ...]) -> list[dict[int, tuple[Card, ...]]]:
@@ -358,8 +370,9 @@ def audit(tricks: tuple[Trick, ...], trump: str | None, settings: Settings,
             breaches.append(Breach(
                 rule=rule, seq=seq, trick=trick.number, seat=play.seat, card=play.card,
                 obliged=owed.text, source="audit",
-                message=(f"Trick {trick.number}: {name} played {play.card.symbol} (entry "
-                         f"{play.seq}) but had to {owed.text}, holding {show(owed.cards)}."),
+                message=_("Trick {trick}: {player} played {card} (entry {entry}) but had to {obliged}, "
+                          "holding {held}.", trick=trick.number, player=name, card=play.card,
+                          entry=play.seq, obliged=owed.text, held=owed.cards),
             ))
     return tuple(breaches)
 
@@ -408,7 +421,8 @@ class ReverseBridge(GameRules):
         if action.type == "adjust":
             named = action.raw("player")
             if named is not None and named not in state.players:
-                raise InvalidAction(f"{named!r} is not a player in this match", rule="ACTION")
+                raise InvalidAction(_("{name} is not a player in this match", name=repr(named)),
+                                    rule="ACTION")
             return
         super().check_actor(state, action)
 
@@ -420,19 +434,19 @@ class ReverseBridge(GameRules):
         handler = handlers.get(action.type)
         if handler is None:
             raise InvalidAction(
-                f"Reverse Bridge has no action “{action.type}”: use "
-                f"{', '.join(PLAY_ACTIONS + QUICK_ACTIONS)}", rule="ACTION")
+                _("Reverse Bridge has no action “{action}”: use {actions}", action=action.type,
+                  actions=", ".join(PLAY_ACTIONS + QUICK_ACTIONS)), rule="ACTION")
         if state.mode == "quick" and action.type not in QUICK_ACTIONS:
             raise InvalidAction(
-                f"this match keeps results only: enter each hand with “quick”, not "
-                f"“{action.type}”", rule="ACTION")
+                _("this match keeps results only: enter each hand with “quick”, not “{action}”",
+                  action=action.type), rule="ACTION")
         if state.mode == "play" and action.type in QUICK_ACTIONS:
             raise InvalidAction(
-                "this match is played card by card: “quick” is only for a results-only match",
+                _("this match is played card by card: “quick” is only for a results-only match"),
                 rule="ACTION")
         if state.phase == "match_over" and action.type != "adjust":
             raise IllegalAction(
-                f"the match is over: all {state.settings.hands} hands have been played",
+                _("the match is over: all {hands} hands have been played", hands=state.settings.hands),
                 rule="RB-SCORE-5")
         return handler(state, action, seq)
 
@@ -441,8 +455,8 @@ class ReverseBridge(GameRules):
     def _deal(self, state: State, action: Action, seq: int):
         if state.phase in ("auction", "play"):
             raise IllegalAction(
-                f"hand {len(state.history) + 1} is still being played "
-                f"({self._progress(state)}): a new deal comes after its 13th trick",
+                _("hand {hand} is still being played ({progress}): a new deal comes after its 13th trick",
+                  hand=len(state.history) + 1, progress=self._progress(state)),
                 rule="RB-SETUP-1")
         # From "audit" the deal passes on and accepts the last hand's result as it stands.
         dealer = (state.dealer + 1) % 4 if state.phase == "audit" else state.dealer
@@ -456,17 +470,17 @@ class ReverseBridge(GameRules):
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(
-                f"a bid is a level from 1 to {MAX_LEVEL} (the tricks you predict the opponents "
-                f"take), not {level}", rule="RB-AUCTION-1")
+                _("a bid is a level from 1 to {top} (the tricks you predict the opponents take), not {level}",
+                  top=MAX_LEVEL, level=level), rule="RB-AUCTION-1")
         last = last_bid(state.calls)
         if last is not None and bid_rank(level, denomination) <= bid_rank(last.level, last.denomination):
             lowest = min_bid(state.calls)
-            allowed = (f"bid {bid_text(*lowest)} or higher, or pass" if lowest
-                       else "only a pass is possible now")
+            allowed = (_("bid {bid} or higher, or pass", bid=bid_text(*lowest)) if lowest
+                       else _("only a pass is possible now"))
             raise IllegalAction(
-                f"{bid_text(level, denomination)} is not higher than "
-                f"{bid_text(last.level, last.denomination)} ({state.players[last.seat]}'s bid): "
-                f"{allowed}", rule="RB-AUCTION-2")
+                _("{bid} is not higher than {last} ({player}'s bid): {allowed}",
+                  bid=bid_text(level, denomination), last=bid_text(last.level, last.denomination),
+                  player=state.players[last.seat], allowed=allowed), rule="RB-AUCTION-2")
         call = Call(seat=self._turn_seat(state), seq=seq, level=level, denomination=denomination)
         return dataclasses.replace(state, calls=state.calls + (call,)), ()
 
@@ -495,28 +509,31 @@ class ReverseBridge(GameRules):
             return
         if state.phase == "play":
             raise IllegalAction(
-                f"the auction is over (final bid {bid_text(state.contract.level, state.contract.denomination)}): "
-                f"no more calls, play a card", rule="RB-AUCTION-3")
+                _("the auction is over (final bid {bid}): no more calls, play a card",
+                  bid=bid_text(state.contract.level, state.contract.denomination)), rule="RB-AUCTION-3")
         if state.phase == "audit":
-            raise IllegalAction(
-                f"hand {len(state.history)} is over: the next dealer enters “deal” before anyone "
-                f"can {what}", rule="RB-AUCTION-1")
-        raise IllegalAction(f"no hand is dealt: the dealer enters “deal” before anyone can {what}",
-                            rule="RB-AUCTION-1")
+            message = (_("hand {hand} is over: the next dealer enters “deal” before anyone can bid",
+                         hand=len(state.history)) if what == "bid" else
+                       _("hand {hand} is over: the next dealer enters “deal” before anyone can pass",
+                         hand=len(state.history)))
+            raise IllegalAction(message, rule="RB-AUCTION-1")
+        message = (_("no hand is dealt: the dealer enters “deal” before anyone can bid") if what == "bid"
+                   else _("no hand is dealt: the dealer enters “deal” before anyone can pass"))
+        raise IllegalAction(message, rule="RB-AUCTION-1")
 
     # -- the play --
 
     def _play(self, state: State, action: Action, seq: int):
         if state.phase == "auction":
             raise IllegalAction(
-                "the auction is not over: it ends when a bid is followed by three passes",
+                _("the auction is not over: it ends when a bid is followed by three passes"),
                 rule="RB-AUCTION-3")
         if state.phase != "play":
-            raise IllegalAction("no hand is in play: the dealer enters “deal” first",
+            raise IllegalAction(_("no hand is in play: the dealer enters “deal” first"),
                                 rule="RB-SETUP-1")
         card = action.card("card")
         if card.is_joker:
-            raise IllegalAction("Reverse Bridge uses 52 cards without jokers", rule="RB-SETUP-1")
+            raise IllegalAction(_("Reverse Bridge uses 52 cards without jokers"), rule="RB-SETUP-1")
         self._check_unseen(state, card)
         seat = self._turn_seat(state)
         play = Play(seat=seat, card=card, seq=seq)
@@ -539,13 +556,17 @@ class ReverseBridge(GameRules):
     def _check_unseen(self, state: State, card: Card) -> None:
         for trick in state.tricks + ((state.current,) if state.current else ()):
             for play in trick.plays:
-                if play.card == card:
-                    where = ("in this trick" if trick is state.current
-                             else f"at trick {trick.number}")
-                    raise IllegalAction(
-                        f"{card.symbol} was already played {where}, by "
-                        f"{state.players[play.seat]} (entry {play.seq}): each card is in the "
-                        f"pack once", rule="RB-SETUP-1")
+                if play.card != card:
+                    continue
+                if trick is state.current:
+                    message = _("{card} was already played in this trick, by {player} (entry {entry}): "
+                                "each card is in the pack once", card=card,
+                                player=state.players[play.seat], entry=play.seq)
+                else:
+                    message = _("{card} was already played at trick {trick}, by {player} (entry {entry}): "
+                                "each card is in the pack once", card=card, trick=trick.number,
+                                player=state.players[play.seat], entry=play.seq)
+                raise IllegalAction(message, rule="RB-SETUP-1")
 
     def _proved_revokes(self, state: State, play: Play) -> tuple[Breach, ...]:
         """A card of a suit the player showed out of proves each of those show-outs was a
@@ -557,11 +578,12 @@ class ReverseBridge(GameRules):
             led = trick.led_suit
             breaches.append(Breach(
                 rule="RB-PLAY-1", seq=play.seq, trick=trick.number, seat=play.seat,
-                card=revoke.card, obliged=f"follow suit with a {SUIT_SYMBOLS[led]}", source="live",
-                message=(f"Trick {trick.number}: {name} played {revoke.card.symbol} on a "
-                         f"{SUIT_SYMBOLS[led]} lead (entry {revoke.seq}) but had to follow suit: "
-                         f"{name}'s {play.card.symbol} now (entry {play.seq}) shows a "
-                         f"{SUIT_SYMBOLS[led]} was in hand. That was a revoke."),
+                card=revoke.card, obliged=follow_suit(led), source="live",
+                message=_("Trick {trick}: {player} played {card} on a {suit} lead (entry {entry}) but had "
+                          "to follow suit: {player}'s {later} now (entry {later_entry}) shows a {suit} was "
+                          "in hand. That was a revoke.", trick=trick.number, player=name,
+                          card=revoke.card, suit=SUIT_SYMBOLS[led], entry=revoke.seq, later=play.card,
+                          later_entry=play.seq),
             ))
         return tuple(breaches)
 
@@ -587,21 +609,22 @@ class ReverseBridge(GameRules):
     def _adjust(self, state: State, action: Action, seq: int):
         if state.phase not in ("audit", "match_over") or not state.history:
             raise IllegalAction(
-                "an adjustment is made after a hand's 13th trick and before the next deal",
+                _("an adjustment is made after a hand's 13th trick and before the next deal"),
                 rule="RB-AUDIT")
         tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
         reason = action.text("reason", max_length=300)
         if not reason:
-            raise IllegalAction("say why the trick count changes: the reason is kept in the log",
+            raise IllegalAction(_("say why the trick count changes: the reason is kept in the log"),
                                 rule="RB-AUDIT")
         record = state.history[-1]
         record = dataclasses.replace(record, adjustment=Adjustment(tricks, reason, seq))
         team = other_team(record.contract.team)
         points = record.scores
-        finding = Finding("RB-AUDIT", (
-            f"Hand {record.number + 1}: the table set the tricks of {self._team_label(state, team)} "
-            f"to {tricks} ({record.played_opponents_tricks} as played): {reason}. Hand scores "
-            f"now NS {points['NS']}, EW {points['EW']}."), seq)
+        finding = Finding("RB-AUDIT", _(
+            "Hand {hand}: the table set the tricks of {team} to {tricks} ({played} as played): "
+            "{reason}. Hand scores now NS {ns}, EW {ew}.", hand=record.number + 1,
+            team=self._team_label(state, team), tricks=tricks, played=record.played_opponents_tricks,
+            reason=reason, ns=points["NS"], ew=points["EW"]), seq)
         return dataclasses.replace(
             state, history=state.history[:-1] + (record,), findings=state.findings + (finding,),
         ), (finding,)
@@ -611,7 +634,7 @@ class ReverseBridge(GameRules):
     def _quick(self, state: State, action: Action, seq: int):
         passed_out = action.raw("passed_out", False)
         if not isinstance(passed_out, bool):
-            raise InvalidAction("\"passed_out\" must be true or false", rule="ACTION")
+            raise InvalidAction(_("\"passed_out\" must be true or false"), rule="ACTION")
         if passed_out:
             return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
                                        passed_out=state.passed_out + 1), ()
@@ -619,7 +642,7 @@ class ReverseBridge(GameRules):
         level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
-            raise IllegalAction(f"the final bid's level is 1 to {MAX_LEVEL}, not {level}",
+            raise IllegalAction(_("the final bid's level is 1 to {top}, not {level}", top=MAX_LEVEL, level=level),
                                 rule="RB-AUCTION-1")
         tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
         contract = Contract(level=level, denomination=denomination, bidder=bidder,
@@ -649,14 +672,15 @@ class ReverseBridge(GameRules):
             return (state.dealer + 1) % 4
         return None
 
-    def _progress(self, state: State) -> str:
+    def _progress(self, state: State) -> Message:
         if state.phase == "auction":
-            return "the auction is on"
-        return f"trick {state.current.number} of {TRICKS_PER_HAND}"
+            return _("the auction is on")
+        return _("trick {trick} of {tricks}", trick=state.current.number, tricks=TRICKS_PER_HAND)
 
-    def _team_label(self, state: State, team: str) -> str:
+    def _team_label(self, state: State, team: str) -> Message:
         first = TEAMS.index(team)
-        return f"{team} ({state.players[first]} and {state.players[first + 2]})"
+        return _("{team} ({first} and {second})", team=team_name(team), first=state.players[first],
+                 second=state.players[first + 2])
 
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
@@ -738,11 +762,12 @@ class ReverseBridge(GameRules):
 def read_denomination(action: Action) -> str:
     raw = action.raw("denomination")
     if raw is None:
-        raise InvalidAction(f"“{action.type}” needs the field \"denomination\"", rule="ACTION")
+        raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=action.type, name="denomination"),
+                            rule="ACTION")
     key = raw.strip().upper() if isinstance(raw, str) else None
     if key not in DENOMINATION_SPELLINGS:
         raise InvalidAction(
-            f"{str(raw)[:20]!r} is not a denomination: use C, D, H, S or NT", rule="ACTION")
+            _("{text} is not a denomination: use C, D, H, S or NT", text=repr(str(raw)[:20])), rule="ACTION")
     return DENOMINATION_SPELLINGS[key]
 
 
@@ -768,7 +793,7 @@ def min_bid(calls: tuple[Call, ...]) -> tuple[int, str] | None:
 
 def call_view(call: Call, players: tuple[str, ...]) -> dict[str, Any]:
     if call.is_pass:
-        return {"player": players[call.seat], "call": "pass", "text": "Pass", "seq": call.seq}
+        return {"player": players[call.seat], "call": "pass", "text": str(_("Pass")), "seq": call.seq}
     return {"player": players[call.seat], "call": "bid", "level": call.level,
             "denomination": call.denomination, "text": bid_text(call.level, call.denomination),
             "seq": call.seq}
@@ -799,22 +824,23 @@ def trick_view(trick: Trick, players: tuple[str, ...]) -> dict[str, Any]:
 
 def breach_view(breach: Breach, players: tuple[str, ...]) -> dict[str, Any]:
     return {
-        "rule": breach.rule, "message": breach.message, "seq": breach.seq,
+        "rule": breach.rule, "message": str(breach.message), "seq": breach.seq,
         "trick": breach.trick, "player": players[breach.seat], "card": str(breach.card),
-        "obliged": breach.obliged, "source": breach.source,
+        "obliged": str(breach.obliged), "source": breach.source,
     }
 
 
 # Finished hands never change (an adjustment makes a new record), yet every view of the match
 # renders all of them again: keep each one's rendering as JSON text, and hand out fresh copies
 # so no caller can alter another's view. The record itself is kept in the entry, so its id()
-# cannot be reused while the entry lives.
-_RENDERED: dict[tuple[int, tuple[str, ...]], tuple[HandRecord, str]] = {}
+# cannot be reused while the entry lives. The rendering holds text for people (findings), so
+# it is kept per language.
+_RENDERED: dict[tuple[int, tuple[str, ...], str], tuple[HandRecord, str]] = {}
 _RENDERED_MAX = 512
 
 
 def record_view(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
-    key = (id(record), players)
+    key = (id(record), players, current_language())
     entry = _RENDERED.get(key)
     if entry is None or entry[0] is not record:
         if len(_RENDERED) >= _RENDERED_MAX:

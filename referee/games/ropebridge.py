@@ -18,8 +18,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
-from referee.cards import JOKER, Card, show
+from referee.cards import JOKER, Card
 from referee.games import register
+from referee.i18n import Joined, Message, N_, _, all_of, any_of, current, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
     house_rule,
@@ -36,7 +37,6 @@ COPIES_PER_RANK = 4
 MATCHES_PER_TURN = 2  # ROPE-TURN-2 (one with the one_step house rule)
 
 COURTS = ("J", "Q", "K")
-COURT_NAMES = {"J": ("jack", "jacks"), "Q": ("queen", "queens"), "K": ("king", "kings")}
 
 # ROPE-MATCH-1: pip values of number cards (courts count 10 only with courts_ten).
 PIPS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
@@ -60,32 +60,33 @@ def rule(section: str, n: int) -> str:
 @dataclass(frozen=True)
 class Settings(BaseSettings):
     row_length: int = house_rule(
-        10, "How many cards make the ropebridge row", label="Row length", minimum=7, maximum=12)
+        10, N_("How many cards make the ropebridge row"), label=N_("Row length"), minimum=7, maximum=12)
     exposed: int = house_rule(
-        4, "How many row cards lie face up ahead of the leading player (at most the row length)",
-        label="Face-up cards", minimum=1, maximum=10)
+        4, N_("How many row cards lie face up ahead of the leading player (at most the row length)"),
+        label=N_("Face-up cards"), minimum=1, maximum=10)
     jokers: bool = house_rule(
-        True, "Play with the two jokers (off: a plain 52-card pack)", label="Jokers")
+        True, N_("Play with the two jokers (off: a plain 52-card pack)"), label=N_("Jokers"))
     combo: str = house_rule(
         "standard",
-        "How two cards from hand combine: standard = one red and one black, sum or difference; "
-        "harder = same colour adds, different colours subtract; simpler = any two, sum or "
-        "difference", label="Two-card matches", choices=COMBOS)
+        N_("How two cards from hand combine: standard = one red and one black, sum or difference; "
+           "harder = same colour adds, different colours subtract; simpler = any two, sum or "
+           "difference"), label=N_("Two-card matches"), choices=COMBOS)
     ace_eleven: bool = house_rule(
-        False, "An ace counts 1 or 11, in the row and in the hand", label="Ace is 1 or 11")
+        False, N_("An ace counts 1 or 11, in the row and in the hand"), label=N_("Ace is 1 or 11"))
     courts_ten: bool = house_rule(
-        False, "Jacks, queens and kings are number cards worth 10", label="Court cards are 10")
+        False, N_("Jacks, queens and kings are number cards worth 10"), label=N_("Court cards are 10"))
     one_step: bool = house_rule(
-        False, "Match at most one row card per turn", label="One step at a time")
+        False, N_("Match at most one row card per turn"), label=N_("One step at a time"))
     target_wins: int = house_rule(
-        0, "The match ends when a player reaches this many wins (0: no target)",
-        label="Wins to take the match", minimum=0, maximum=99)
+        0, N_("The match ends when a player reaches this many wins (0: no target)"),
+        label=N_("Wins to take the match"), minimum=0, maximum=99)
 
     def validate(self) -> None:
         if self.exposed > self.row_length:
             raise InvalidAction(
-                f"house rule exposed ({self.exposed}) cannot be more than the row length "
-                f"({self.row_length}): at most every row card starts face up", rule="SETTINGS")
+                _("house rule exposed ({exposed}) cannot be more than the row length "
+                  "({length}): at most every row card starts face up",
+                  exposed=self.exposed, length=self.row_length), rule="SETTINGS")
 
     def as_dict(self) -> dict[str, Any]:
         # Flat fields only: cheaper than dataclasses.asdict, and the view asks on every entry.
@@ -135,7 +136,7 @@ class Game:
     reported_stuck: tuple[bool, bool] = (False, False)
     winner: int | None = None
     tie: str | None = None
-    reason: str = ""
+    reason: str | Message = ""
     end_rule: str | None = None
 
     @property
@@ -155,7 +156,7 @@ class Record:
     positions: tuple[int, int]
     winner: int | None
     tie: str | None
-    reason: str
+    reason: str | Message
     rule: str | None
 
 
@@ -194,25 +195,64 @@ def pip_values(settings: Settings, card: Card) -> frozenset[int]:
     return frozenset({PIPS[card.rank]})
 
 
-def _say_values(values: Iterable[int]) -> str:
+def _say_values(values: Iterable[int]) -> Message | Any:
+    """Values as words: "3", "1 or 11", or "nothing"."""
     ordered = sorted(values)
     if not ordered:
-        return "nothing"
-    if len(ordered) == 1:
-        return str(ordered[0])
-    return ", ".join(map(str, ordered[:-1])) + " or " + str(ordered[-1])
+        return _("nothing")
+    return any_of(ordered)
 
 
-def _court_name(rank: str, count: int = 1) -> str:
-    singular, plural = COURT_NAMES[rank]
-    return singular if count == 1 else plural
+def _another(rank: str) -> Message:
+    """ "another jack": what else matches a court card besides a joker (ROPE-MATCH-3)."""
+    if rank == "J":
+        return _("another jack")
+    if rank == "Q":
+        return _("another queen")
+    return _("another king")
 
 
-def _ordinal_card(index: int) -> str:
-    return f"row card {index + 1}"
+def _only_in_row(rank: str) -> Message:
+    """What a court card from hand can match (ROPE-MATCH-1)."""
+    if rank == "J":
+        return _("only a jack in the row")
+    if rank == "Q":
+        return _("only a queen in the row")
+    return _("only a king in the row")
 
 
-def _pair_makes(settings: Settings, a: Card, b: Card) -> tuple[frozenset[int], str]:
+def _all_four(rank: str) -> Message:
+    if rank == "J":
+        return _("all four jacks")
+    if rank == "Q":
+        return _("all four queens")
+    return _("all four kings")
+
+
+def _shortfall(rank: str, in_row: int, spare: int) -> Message:
+    """ROPE-TIE-1: why one court rank in the row cannot be matched without jokers."""
+    if rank == "J":
+        return n_("{n} jacks in the row need {n} matching cards and only {spare} other jack exists",
+                  "{n} jacks in the row need {n} matching cards and only {spare} other jacks exist",
+                  spare, n=in_row, spare=spare)
+    if rank == "Q":
+        return n_("{n} queens in the row need {n} matching cards and only {spare} other queen exists",
+                  "{n} queens in the row need {n} matching cards and only {spare} other queens exist",
+                  spare, n=in_row, spare=spare)
+    return n_("{n} kings in the row need {n} matching cards and only {spare} other king exists",
+              "{n} kings in the row need {n} matching cards and only {spare} other kings exist",
+              spare, n=in_row, spare=spare)
+
+
+def _colour(card: Card) -> Message:
+    return _("red") if card.colour == "red" else _("black")
+
+
+def _row_place(index: int) -> Message:
+    return _("in the row (row card {n})", n=index + 1)
+
+
+def _pair_makes(settings: Settings, a: Card, b: Card) -> tuple[frozenset[int], Message]:
     """The values two number cards make under the combo rule, and the rule's words."""
     same_colour = a.colour == b.colour
     sums, differences = set(), set()
@@ -222,9 +262,11 @@ def _pair_makes(settings: Settings, a: Card, b: Card) -> tuple[frozenset[int], s
             differences.add(abs(x - y))
     if settings.combo == "harder":
         if same_colour:
-            return frozenset(sums), f"two {a.colour} cards count only as their sum"
-        return frozenset(differences), "a red and a black card count only as their difference"
-    return frozenset(sums | differences), "sum or difference"
+            how = (_("two red cards count only as their sum") if a.colour == "red"
+                   else _("two black cards count only as their sum"))
+            return frozenset(sums), how
+        return frozenset(differences), _("a red and a black card count only as their difference")
+    return frozenset(sums | differences), _("sum or difference")
 
 
 def _failure_rule(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -> str:
@@ -247,28 +289,28 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
     row_card = row_card if isinstance(row_card, Card) else Card.parse(row_card)
     cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
     if not 1 <= len(cards) <= 2:
-        raise InvalidAction("a match is one or two cards from hand", rule="ACTION")
-    shown = show(cards)
+        raise InvalidAction(_("a match is one or two cards from hand"), rule="ACTION")
 
     if row_card.is_joker:  # ROPE-MATCH-4
         if len(cards) == 1:
             return
         raise IllegalAction(
-            f"a joker in the row is matched by exactly one card (any card will do), not two "
-            f"({shown})", rule=rule("MATCH", 4))
+            _("a joker in the row is matched by exactly one card (any card will do), not two "
+              "({cards})", cards=cards), rule=rule("MATCH", 4))
 
     if _is_court(settings, row_card):  # ROPE-MATCH-3
-        name = _court_name(row_card.rank)
         if len(cards) == 2:
             raise IllegalAction(
-                f"{row_card.symbol} is a court card: it takes one card, another {name} or a "
-                f"joker, never two ({shown})", rule=rule("MATCH", 3))
+                _("{row_card} is a court card: it takes one card, {another} or a joker, never two "
+                  "({cards})", row_card=row_card, another=_another(row_card.rank), cards=cards),
+                rule=rule("MATCH", 3))
         card = cards[0]
         if card.is_joker or card.rank == row_card.rank:
             return
         raise IllegalAction(
-            f"{card.symbol} does not match {row_card.symbol}: a court card is matched only by "
-            f"another {name} or a joker", rule=rule("MATCH", 3))
+            _("{card} does not match {row_card}: a court card is matched only by {another} or a "
+              "joker", card=card, row_card=row_card, another=_another(row_card.rank)),
+            rule=rule("MATCH", 3))
 
     needs = pip_values(settings, row_card)
     if len(cards) == 1:
@@ -277,42 +319,44 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
             return
         if _is_court(settings, card):
             raise IllegalAction(
-                f"{card.symbol} is a court card with no pip value: it cannot match the number "
-                f"card {row_card.symbol} (only a {_court_name(card.rank)} in the row)",
+                _("{card} is a court card with no pip value: it cannot match the number card "
+                  "{row_card} ({only})", card=card, row_card=row_card, only=_only_in_row(card.rank)),
                 rule=rule("MATCH", 1))
         if pip_values(settings, card) & needs:
             return
         raise IllegalAction(
-            f"{card.symbol} is worth {_say_values(pip_values(settings, card))} but "
-            f"{row_card.symbol} needs {_say_values(needs)}: one card must have the same pip "
-            f"value", rule=_failure_rule(settings, row_card, cards))
+            _("{card} is worth {values} but {row_card} needs {needs}: one card must have the same "
+              "pip value", card=card, values=_say_values(pip_values(settings, card)),
+              row_card=row_card, needs=_say_values(needs)),
+            rule=_failure_rule(settings, row_card, cards))
 
     a, b = cards
     for card in cards:
         if card.is_joker:
             raise IllegalAction(
-                f"a joker always matches alone, never as one of two cards ({shown})",
+                _("a joker always matches alone, never as one of two cards ({cards})", cards=cards),
                 rule=rule("MATCH", 5))
         if _is_court(settings, card):
             raise IllegalAction(
-                f"{card.symbol} is a court card: court cards never join a two-card match "
-                f"({shown})", rule=rule("MATCH", 5))
+                _("{card} is a court card: court cards never join a two-card match ({cards})",
+                  card=card, cards=cards), rule=rule("MATCH", 5))
     if a == b:
-        raise IllegalAction(f"{a.symbol} is entered twice: there is only one {a.symbol}",
+        raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=a),
                             rule=rule("SETUP", 1))
     if settings.combo == "standard" and a.colour == b.colour:
         raise IllegalAction(
-            f"{a.symbol} and {b.symbol} are both {a.colour}: two cards must be one red and one "
-            f"black", rule=rule("MATCH", 2))
+            _("{a} and {b} are both {colour}: two cards must be one red and one black",
+              a=a, b=b, colour=_colour(a)), rule=rule("MATCH", 2))
     makes, how = _pair_makes(settings, a, b)
     if makes & needs:
         return
     raise IllegalAction(
-        f"{a.symbol} and {b.symbol} make {_say_values(makes)} ({how}) but {row_card.symbol} "
-        f"needs {_say_values(needs)}", rule=_failure_rule(settings, row_card, cards))
+        _("{a} and {b} make {values} ({how}) but {row_card} needs {needs}",
+          a=a, b=b, values=_say_values(makes), how=how, row_card=row_card, needs=_say_values(needs)),
+        rule=_failure_rule(settings, row_card, cards))
 
 
-def unbeatable(settings: Settings, row: Iterable[Card]) -> str | None:
+def unbeatable(settings: Settings, row: Iterable[Card]) -> Message | None:
     """ROPE-TIE-1: the explanation if no player can match the face-up row, else None.
 
     A court rank with k copies in the row needs k matching cards: its 4 - k other copies,
@@ -328,19 +372,23 @@ def unbeatable(settings: Settings, row: Iterable[Card]) -> str | None:
         spare = COPIES_PER_RANK - in_row
         if in_row > spare:
             needed += in_row - spare
-            shortfalls.append(
-                f"{in_row} {_court_name(rank, in_row)} in the row need {in_row} matching cards "
-                f"and only {spare} other {_court_name(rank, spare)} "
-                f"{'exists' if spare == 1 else 'exist'}")
+            shortfalls.append(_shortfall(rank, in_row, spare))
     if needed <= free_jokers:
         return None
     if settings.jokers:
-        jokers = f"only {free_jokers} joker{'s are' if free_jokers != 1 else ' is'} not in the row"
+        jokers = n_("only {n} joker is not in the row", "only {n} jokers are not in the row",
+                    free_jokers, n=free_jokers)
     else:
-        jokers = "this match plays without jokers"
-    return (f"unbeatable row: {'; '.join(shortfalls)}, so {needed} joker"
-            f"{'s' if needed != 1 else ''} would be needed, but {jokers}. The game is a tie; "
-            f"deal again")
+        jokers = _("this match plays without jokers")
+    return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}. The game "
+              "is a tie; deal again",
+              "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}. The game "
+              "is a tie; deal again",
+              needed, shortfalls=Joined(tuple(shortfalls)), n=needed, jokers=jokers)
+
+
+def _tie_word(tie: str | None) -> Message:
+    return _("unbeatable") if tie == "unbeatable" else _("stalemate")
 
 
 def _pending(settings: Settings, game: Game) -> int:
@@ -353,40 +401,41 @@ def _matched_by(game: Game, seat: int) -> list[Play]:
     return [p for p in game.plays if p.seat == seat]
 
 
-def _sightings(players: tuple[str, str], game: Game) -> dict[Card, list[str]]:
+def _sightings(players: tuple[str, str], game: Game) -> dict[Card, list[Message]]:
     """Every card the table has seen in this game, and where."""
-    seen: dict[Card, list[str]] = {}
+    seen: dict[Card, list[Message]] = {}
     for i, card in enumerate(game.row):
-        seen.setdefault(card, []).append(f"in the row ({_ordinal_card(i)})")
+        seen.setdefault(card, []).append(_row_place(i))
     for play in game.plays:
         for card in play.cards:
             seen.setdefault(card, []).append(
-                f"matched by {players[play.seat]} on {_ordinal_card(play.row_index)}")
+                _("matched by {player} on row card {n}", player=players[play.seat], n=play.row_index + 1))
     for i, card in enumerate(game.discard):
-        where = "on top of the discard pile" if i == len(game.discard) - 1 else "in the discard pile"
+        where = (_("on top of the discard pile") if i == len(game.discard) - 1
+                 else _("in the discard pile"))
         seen.setdefault(card, []).append(where)
     for seat, cards in enumerate(game.known):
         for card in cards:
             seen.setdefault(card, []).append(
-                f"in {players[seat]}'s hand (the table saw it go there)")
+                _("in {player}'s hand (the table saw it go there)", player=players[seat]))
     return seen
 
 
-def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[str]],
+def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[Message]],
                   entered: list[Card]) -> None:
     """A card coming from somewhere unseen (stock, face-down row, an unknown hand card) must
     still be unseen: every physical card exists once (ROPE-SETUP-1)."""
     if card.is_joker and not settings.jokers:
-        raise IllegalAction("this match plays without jokers (house rule jokers: off)",
+        raise IllegalAction(_("this match plays without jokers (house rule jokers: off)"),
                             rule=rule("VARIANT", 1))
-    places = seen.get(card, []) + ["entered just now"] * entered.count(card)
+    places = seen.get(card, []) + [_("entered just now")] * entered.count(card)
     limit = PACK_JOKERS if card.is_joker else 1
     if len(places) < limit:
         return
     if card.is_joker:
-        raise IllegalAction(f"both jokers are already seen: {' and '.join(places)}",
+        raise IllegalAction(_("both jokers are already seen: {places}", places=all_of(places)),
                             rule=rule("SETUP", 1))
-    raise IllegalAction(f"there is only one {card.symbol} and it is already {places[0]}",
+    raise IllegalAction(_("there is only one {card} and it is already {place}", card=card, place=places[0]),
                         rule=rule("SETUP", 1))
 
 
@@ -398,13 +447,14 @@ def _take_from_hand(state: State, game: Game, seat: int,
     held = game.hands[seat]
     if len(cards) > held:
         if held == 0:
-            raise IllegalAction(f"{name} has no cards in hand, and hands are not refilled",
+            raise IllegalAction(_("{player} has no cards in hand, and hands are not refilled", player=name),
                                 rule=rule("TURN", 4))
-        raise IllegalAction(f"{name} holds only {held} card{'s' if held != 1 else ''}, "
-                            f"not {len(cards)}", rule=rule("TURN", 4))
+        raise IllegalAction(n_("{player} holds only {n} card, not {wanted}",
+                               "{player} holds only {n} cards, not {wanted}",
+                               held, player=name, n=held, wanted=len(cards)), rule=rule("TURN", 4))
     for i, card in enumerate(cards):
         if not card.is_joker and card in cards[:i]:
-            raise IllegalAction(f"{card.symbol} is entered twice: there is only one {card.symbol}",
+            raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=card),
                                 rule=rule("SETUP", 1))
     known = list(game.known[seat])
     unknown = held - len(known)
@@ -417,14 +467,14 @@ def _take_from_hand(state: State, game: Game, seat: int,
         _check_unseen(state.settings, card, seen, entered)
         if unknown == 0:
             raise IllegalAction(
-                f"{card.symbol} cannot be in {name}'s hand: the table saw every card "
-                f"{name} holds go in ({show(game.known[seat])})", rule=rule("SETUP", 1))
+                _("{card} cannot be in {player}'s hand: the table saw every card {player} holds go "
+                  "in ({cards})", card=card, player=name, cards=game.known[seat]), rule=rule("SETUP", 1))
         unknown -= 1
         entered.append(card)
     return tuple(known)
 
 
-def _stuck(state: State, game: Game, seat: int) -> str | None:
+def _stuck(state: State, game: Game, seat: int) -> Message | None:
     """ROPE-TIE-2: why this seat can never match its next card, or None.
 
     Only a court card can be proved out of reach: every other copy of its rank and every
@@ -445,10 +495,9 @@ def _stuck(state: State, game: Game, seat: int) -> str | None:
     jokers = PACK_JOKERS if settings.jokers else 0
     if gone.count(JOKER) < jokers:
         return None
-    name = _court_name(needed.rank, 2)
-    joker_words = " and both jokers" if settings.jokers else ""
-    return (f"{state.players[seat]} is stuck for good on {needed.symbol}: all four {name}"
-            f"{joker_words} are in the row, matched, or buried in the discard pile")
+    out_of_reach = [_all_four(needed.rank)] + ([_("both jokers")] if settings.jokers else [])
+    return _("{player} is stuck for good on {card}: {gone} are in the row, matched, or buried in the "
+             "discard pile", player=state.players[seat], card=needed, gone=all_of(out_of_reach))
 
 
 # --- the engine ----------------------------------------------------------------------------
@@ -493,7 +542,7 @@ class Ropebridge(GameRules):
         if named is None:
             return
         if named not in state.players:
-            raise InvalidAction(f"{named!r} is not a player in this match", rule="ACTION")
+            raise InvalidAction(_("{name} is not a player in this match", name=repr(named)), rule="ACTION")
         if action.type in TABLE_ACTIONS:
             return
         expected = self.turn(state)
@@ -501,9 +550,10 @@ class Ropebridge(GameRules):
             return
         game = state.game
         if game.turn_no == 1 and state.players.index(named) == game.dealer:
-            raise IllegalAction(f"{named} dealt, so {expected} plays first",
+            raise IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=named, player=expected),
                                 rule=rule("SETUP", 4))
-        raise IllegalAction(f"it is {expected}'s turn, not {named}'s", rule="TURN")
+        raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=named),
+                            rule="TURN")
 
     def legal(self, state: State) -> list[str]:
         phase = self.phase(state)
@@ -537,37 +587,39 @@ class Ropebridge(GameRules):
             leader = state.players[state.wins.index(max(state.wins))]
             target = state.settings.target_wins
             raise IllegalAction(
-                f"the match is over: {leader} has {target} win{'s' if target != 1 else ''}, "
-                f"the target", rule=rule("TURN", 6))
+                n_("the match is over: {player} has {n} win, the target",
+                   "the match is over: {player} has {n} wins, the target", target, player=leader, n=target),
+                rule=rule("TURN", 6))
         if state.mode == "quick":
             if kind != "quick":
                 raise IllegalAction(
-                    f"this match records results only (quick mode): enter each game with "
-                    f"“quick”, not “{kind}”", rule="ACTION")
+                    _("this match records results only (quick mode): enter each game with "
+                      "“quick”, not “{kind}”", kind=kind), rule="ACTION")
             return
         if kind == "quick":
-            raise IllegalAction("“quick” is for results-only matches; this match enters "
-                                "every card", rule="ACTION")
+            raise IllegalAction(_("“quick” is for results-only matches; this match enters "
+                                  "every card"), rule="ACTION")
         if kind == "deal":
             if phase in ("play", "reveal"):
-                raise IllegalAction(f"game {state.number + 1} is already dealt and in play",
+                raise IllegalAction(_("game {n} is already dealt and in play", n=state.number + 1),
                                     rule=rule("SETUP", 2))
             return
         if phase == "deal":
-            raise IllegalAction("deal first: enter the face-up row cards and the discard",
+            raise IllegalAction(_("deal first: enter the face-up row cards and the discard"),
                                 rule=rule("SETUP", 2))
         game = state.game
         if phase == "over":
-            raise IllegalAction(f"game {state.number + 1} is over ({game.reason}); enter the "
-                                f"next deal", rule=game.end_rule or rule("TURN", 6))
+            raise IllegalAction(_("game {n} is over ({reason}); enter the next deal",
+                                  n=state.number + 1, reason=game.reason),
+                                rule=game.end_rule or rule("TURN", 6))
         if phase == "reveal" and kind != "reveal":
             raise IllegalAction(
-                f"first turn up {_ordinal_card(len(game.row))} and enter it with “reveal”",
+                _("first turn up row card {n} and enter it with “reveal”", n=len(game.row) + 1),
                 rule=rule("TURN", 5))
         if phase == "play" and kind == "reveal":
             raise IllegalAction(
-                "no row card is waiting to be turned up: a card turns up only when a match "
-                "reaches a row card neither player had reached", rule=rule("TURN", 5))
+                _("no row card is waiting to be turned up: a card turns up only when a match "
+                  "reaches a row card neither player had reached"), rule=rule("TURN", 5))
 
     # --- apply -------------------------------------------------------------------------
 
@@ -575,8 +627,8 @@ class Ropebridge(GameRules):
         handler = getattr(self, f"_do_{action.type}", None)
         if action.type not in ACTION_TYPES or handler is None:
             raise InvalidAction(
-                f"Ropebridge has no action “{action.type}”: use one of "
-                f"{', '.join(ACTION_TYPES)}", rule="ACTION")
+                _("Ropebridge has no action “{kind}”: use one of {kinds}",
+                  kind=action.type, kinds=", ".join(ACTION_TYPES)), rule="ACTION")
         self._gate(state, action.type)
         new_state, findings = handler(state, action, seq)
         if findings:
@@ -589,12 +641,12 @@ class Ropebridge(GameRules):
         top = action.card("discard")
         if len(row) != settings.exposed:
             raise IllegalAction(
-                f"the first {settings.exposed} row cards are dealt face up, so enter "
-                f"{settings.exposed}, not {len(row)}", rule=rule("SETUP", 3))
-        seen: dict[Card, list[str]] = {}
+                _("the first {n} row cards are dealt face up, so enter {n}, not {got}",
+                  n=settings.exposed, got=len(row)), rule=rule("SETUP", 3))
+        seen: dict[Card, list[Message]] = {}
         for i, card in enumerate(row):
             _check_unseen(settings, card, seen, [])
-            seen.setdefault(card, []).append(f"in the row ({_ordinal_card(i)})")
+            seen.setdefault(card, []).append(_row_place(i))
         _check_unseen(settings, top, seen, [])
 
         number = state.number + 1 if state.game is not None else state.number
@@ -625,31 +677,31 @@ class Ropebridge(GameRules):
         seat = game.current
         name = state.players[seat]
         if game.drawn:
-            raise IllegalAction(f"{name} has already drawn this turn: one card per turn",
+            raise IllegalAction(_("{player} has already drawn this turn: one card per turn", player=name),
                                 rule=rule("TURN", 1))
         if game.matches:
-            raise IllegalAction(f"{name} has already matched this turn: a draw comes first, "
-                                f"before any match", rule=rule("TURN", 1))
+            raise IllegalAction(_("{player} has already matched this turn: a draw comes first, "
+                                  "before any match", player=name), rule=rule("TURN", 1))
         source = action.choice("from", ("discard", "stock"))
         shown = action.card("card", optional=True)
         known = game.known[seat]
         if source == "discard":
             if not game.discard:
                 raise IllegalAction(
-                    f"the discard pile is empty and is not refilled; draw from the stock "
-                    f"({game.stock} left)" if game.stock else
-                    "the discard pile is empty and is not refilled, and so is the stock",
+                    _("the discard pile is empty and is not refilled; draw from the stock "
+                      "({n} left)", n=game.stock) if game.stock else
+                    _("the discard pile is empty and is not refilled, and so is the stock"),
                     rule=rule("TURN", 4))
             top = game.discard[-1]
             if shown is not None and shown != top:
-                raise IllegalAction(f"the top of the discard pile is {top.symbol}, not "
-                                    f"{shown.symbol}", rule=rule("TURN", 1))
+                raise IllegalAction(_("the top of the discard pile is {top}, not {card}", top=top, card=shown),
+                                    rule=rule("TURN", 1))
             game = replace(game, discard=game.discard[:-1], known=_with(game.known, seat, known + (top,)))
         else:
             if not game.stock:
                 raise IllegalAction(
-                    "the stock is used up; take the top of the discard pile"
-                    if game.discard else "the stock and the discard pile are both empty",
+                    _("the stock is used up; take the top of the discard pile")
+                    if game.discard else _("the stock and the discard pile are both empty"),
                     rule=rule("TURN", 4))
             if shown is not None:
                 _check_unseen(state.settings, shown, _sightings(state.players, game), [])
@@ -666,18 +718,19 @@ class Ropebridge(GameRules):
         if game.matches >= settings.matches_per_turn:
             if settings.one_step:
                 raise IllegalAction(
-                    f"one step at a time: {name} has matched a row card this turn; end the "
-                    f"turn or discard", rule=rule("VARIANT", 1))
-            raise IllegalAction(f"{name} has matched two row cards this turn, the most a turn "
-                                f"allows; end the turn or discard", rule=rule("TURN", 2))
+                    _("one step at a time: {player} has matched a row card this turn; end the "
+                      "turn or discard", player=name), rule=rule("VARIANT", 1))
+            raise IllegalAction(_("{player} has matched two row cards this turn, the most a turn "
+                                  "allows; end the turn or discard", player=name), rule=rule("TURN", 2))
         position = game.positions[seat]
         needed = game.row[position]
         if action.has("row_index"):
             index = action.integer("row_index", maximum=settings.row_length - 1)
             if index != position:
                 raise IllegalAction(
-                    f"{name} must match {needed.symbol} ({_ordinal_card(position)}) next; "
-                    f"row cards are matched one by one from the left", rule=rule("MATCH", 6))
+                    _("{player} must match {card} (row card {n}) next; row cards are matched one "
+                      "by one from the left", player=name, card=needed, n=position + 1),
+                    rule=rule("MATCH", 6))
         cards = action.cards("cards", minimum=1, maximum=2)
         known = _take_from_hand(state, game, seat, cards)
         check_match(settings, needed, cards)
@@ -690,7 +743,7 @@ class Ropebridge(GameRules):
             known=_with(game.known, seat, known))
         if position + 1 == settings.row_length:  # ROPE-TURN-6
             return self._finish(state, game, winner=seat, tie=None, rule_id=None, seq=seq,
-                                reason=f"{name} matched the last row card")
+                                reason=_("{player} matched the last row card", player=name))
         return self._settle(state, game, seq)
 
     def _do_discard(self, state: State, action: Action, seq: int):
@@ -699,8 +752,8 @@ class Ropebridge(GameRules):
         name = state.players[seat]
         if not game.drawn:
             raise IllegalAction(
-                f"{name} has not drawn this turn: a card goes on the discard pile only in "
-                f"exchange for a drawn card", rule=rule("TURN", 3))
+                _("{player} has not drawn this turn: a card goes on the discard pile only in "
+                  "exchange for a drawn card", player=name), rule=rule("TURN", 3))
         card = action.card("card")
         known = _take_from_hand(state, game, seat, (card,))
         game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
@@ -714,33 +767,34 @@ class Ropebridge(GameRules):
         held = game.hands[seat]
         if held > HAND_LIMIT:
             raise IllegalAction(
-                f"{name} holds {held} cards, more than {HAND_LIMIT}: must match or discard "
-                f"before the turn ends", rule=rule("TURN", 3))
+                _("{player} holds {n} cards, more than {limit}: must match or discard before the "
+                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule=rule("TURN", 3))
         passed = not game.drawn and not game.matches
         if passed and (game.stock or game.discard):
             options = []
             if game.stock:
-                options.append(f"draw from the stock ({game.stock} left)")
+                options.append(_("draw from the stock ({n} left)", n=game.stock))
             if game.discard:
-                options.append(f"take {game.discard[-1].symbol} from the discard pile")
+                options.append(_("take {card} from the discard pile", card=game.discard[-1]))
             raise IllegalAction(
-                f"{name} has neither drawn nor matched: match, {' or '.join(options)}; a "
-                f"player passes only when both piles are empty", rule=rule("TURN", 1))
+                _("{player} has neither drawn nor matched: match, {options}; a player passes only "
+                  "when both piles are empty", player=name, options=any_of(options)),
+                rule=rule("TURN", 1))
         return self._next_turn(state, game, seq, passed=passed)
 
     def _do_stalemate(self, state: State, action: Action, seq: int):
         game = state.game
-        reason = f"{state.players[0]} and {state.players[1]} declared a stalemate"
+        reason = _("{first} and {second} declared a stalemate", first=state.players[0], second=state.players[1])
         return self._tie(state, game, "stalemate", reason, rule("TIE", 2), seq)
 
     def _do_quick(self, state: State, action: Action, seq: int):
         winner = action.player_name("winner", state.players, optional=True)
         tie = action.choice("tie", TIES, optional=True)
         if (winner is None) == (tie is None):
-            raise InvalidAction("“quick” needs either a \"winner\" or a \"tie\" "
-                                "(unbeatable or stalemate), not both", rule="ACTION")
+            raise InvalidAction(_("“quick” needs either a \"winner\" or a \"tie\" "
+                                  "(unbeatable or stalemate), not both"), rule="ACTION")
         seat = None if winner is None else state.players.index(winner)
-        reason = f"{winner} won" if winner else f"tie ({tie})"
+        reason = _("{player} won", player=winner) if winner else _("tie ({kind})", kind=_tie_word(tie))
         record = Record(
             deal=state.number, dealer=state.number % PLAYERS, row=(), plays=(), turns=(0, 0),
             positions=(0, 0), winner=seat, tie=tie, reason=reason, rule=None)
@@ -755,8 +809,8 @@ class Ropebridge(GameRules):
             game, current=1 - seat, drawn=False, matches=0, turn_no=game.turn_no + 1,
             turns=_with(game.turns, seat, game.turns[seat] + 1), passes=passes)
         if passes >= PLAYERS:  # ROPE-TURN-7
-            reason = ("stalemate: both players passed in a row (neither could match and both "
-                      "piles are empty)")
+            reason = _("stalemate: both players passed in a row (neither could match and both "
+                       "piles are empty)")
             return self._tie(state, game, "stalemate", reason, rule("TURN", 7), seq)
         return self._settle(state, game, seq)
 
@@ -773,17 +827,17 @@ class Ropebridge(GameRules):
             bool(why) or was for why, was in zip(reasons, game.reported_stuck)))
         if all(reasons):
             state, more = self._tie(state, game, "stalemate",
-                                    "stalemate: both players are stuck for good", rule("TIE", 2), seq)
+                                    _("stalemate: both players are stuck for good"), rule("TIE", 2), seq)
             return state, findings + more
         return replace(state, game=game), findings
 
-    def _tie(self, state: State, game: Game, kind: str, reason: str, rule_id: str, seq: int):
-        state, _ = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
-                                reason=reason, seq=seq)
-        return state, (Finding(rule_id, f"game {game.number + 1}: {reason}", seq),)
+    def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int):
+        state, _none = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
+                                    reason=reason, seq=seq)
+        return state, (Finding(rule_id, _("game {n}: {reason}", n=game.number + 1, reason=reason), seq),)
 
     def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
-                rule_id: str | None, reason: str, seq: int):
+                rule_id: str | None, reason: Message, seq: int):
         if game.drawn or game.matches:  # the turn in progress counts
             game = replace(game, turns=_with(game.turns, game.current, game.turns[game.current] + 1))
         game = replace(game, winner=winner, tie=tie, reason=reason, end_rule=rule_id,
@@ -888,11 +942,12 @@ class Ropebridge(GameRules):
     @staticmethod
     def _record_view(players: tuple[str, str], record: Record) -> dict[str, Any]:
         # Finished games never change: render each once, hand out a fresh copy every time.
-        return json.loads(_rendered_record(players, record))
+        return json.loads(_rendered_record(players, record, current()))
 
 
 @lru_cache(maxsize=4096)
-def _rendered_record(players: tuple[str, str], record: Record) -> str:
+def _rendered_record(players: tuple[str, str], record: Record, language: str) -> str:
+    # The reason is words: rendered once per language it is shown in.
     return json.dumps(_record_dict(players, record))
 
 
@@ -909,7 +964,7 @@ def _record_dict(players: tuple[str, str], record: Record) -> dict[str, Any]:
         "positions": dict(zip(players, record.positions)),
         "winner": None if record.winner is None else players[record.winner],
         "tie": record.tie,
-        "reason": record.reason,
+        "reason": str(record.reason),
         "rule": record.rule,
         "scores": _game_scores(players, record.winner),
     }

@@ -7,10 +7,15 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from referee.cards import Card
+from referee.i18n import N_, _, all_of, gettext, n_
 from referee.pdf import Kit
 
-CURDLE_NAMES = {"natural": "natural curdle", "blind": "blind curdle", "kingfisher": "kingfisher"}
+CURDLE_NAMES = {"natural": N_("natural curdle"), "blind": N_("blind curdle"), "kingfisher": N_("kingfisher")}
 IN_PLAY = ("open", "play", "break", "blind")
+
+
+def _curdle_name(kind: str) -> str:
+    return gettext(CURDLE_NAMES[kind]) if kind in CURDLE_NAMES else kind
 
 
 def _penalty(view: dict) -> bool:
@@ -18,7 +23,7 @@ def _penalty(view: dict) -> bool:
 
 
 def sections(view: dict, kit: Kit) -> list[Flowable]:
-    out: list[Flowable] = [kit.para("Scoring", kit.heading), kit.para(_scoring_text(view))]
+    out: list[Flowable] = [kit.para(gettext("Scoring"), kit.heading), kit.para(_scoring_text(view))]
     out += _hands(view, kit)
     out += _in_progress(view, kit)
     out += _standing(view, kit)
@@ -28,20 +33,20 @@ def sections(view: dict, kit: Kit) -> list[Flowable]:
 def _scoring_text(view: dict) -> str:
     settings = view["settings"]
     if _penalty(view):
-        return (f"Cards left (CURDLE-SCORE-2): each loser takes one penalty point per card left in hand. "
-                f"The match ends after the hand in which someone reaches {settings['target']}; the lowest "
-                f"total wins.")
+        return str(_("Cards left (CURDLE-SCORE-2): each loser takes one penalty point per card left in hand. "
+                     "The match ends after the hand in which someone reaches {target}; the lowest "
+                     "total wins.", target=settings["target"]))
     if settings.get("hands"):
-        return (f"Hands won (CURDLE-SCORE-1): one point for the player who goes out. The first to win "
-                f"{settings['hands']} hands wins the match.")
-    return "Hands won (CURDLE-SCORE-1): one point for the player who goes out; no set number of hands."
+        return str(_("Hands won (CURDLE-SCORE-1): one point for the player who goes out. The first to win "
+                     "{hands} hands wins the match.", hands=settings["hands"]))
+    return gettext("Hands won (CURDLE-SCORE-1): one point for the player who goes out; no set number of hands.")
 
 
 def _hands(view: dict, kit: Kit) -> list[Flowable]:
-    out: list[Flowable] = [kit.para("Hands", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Hands"), kit.heading)]
     history = view.get("history") or []
     if not history:
-        return out + [kit.para("No hand finished yet.")]
+        return out + [kit.para(gettext("No hand finished yet."))]
     players = view["players"]
     penalty = _penalty(view)
     running = {name: 0 for name in players}
@@ -52,23 +57,25 @@ def _hands(view: dict, kit: Kit) -> list[Flowable]:
             running[name] += hand["scores"].get(name, 0)
             left = None if hand["cards_left"] is None else hand["cards_left"].get(name)
             if name == hand["winner"]:
-                first = "went out"
+                first = gettext("went out")
             elif left is None:
-                first = "cards left not entered"
+                first = gettext("cards left not entered")
             else:
-                first = f"{left} left"
+                first = str(_("{n} left", n=left))
             if penalty:
-                second = f"+{hand['scores'][name]}, total {running[name]}"
+                second = str(_("+{points}, total {total}", points=hand["scores"][name], total=running[name]))
             else:
-                second = f"hands won {running[name]}"
+                second = str(_("hands won {n}", n=running[name]))
             cells.append(f"{first}; {second}")
-        curdles = [f"{CURDLE_NAMES.get(c['kind'], c['kind'])}: {c['curdler']} (entry {c['seq']})"
+        curdles = [str(_("{kind}: {curdler} (entry {seq})", kind=_curdle_name(c["kind"]),
+                         curdler=c["curdler"], seq=c["seq"]))
                    for c in hand["curdles"]]
         rows.append([hand["deal"] + 1, hand["dealer"], hand["winner"], *cells,
                      "; ".join(curdles) or "—"])
-    header = ["Hand", "Dealer", "Winner", *players, "Curdles"]
+    header = [gettext("Hand"), gettext("Dealer"), gettext("Winner"), *players, gettext("Curdles")]
     fractions = [0.07, 0.12, 0.12]
-    if any(hand["curdles"] for hand in history):
+    with_curdles = any(hand["curdles"] for hand in history)
+    if with_curdles:
         fractions += [min(0.15, 0.5 / len(players))] * len(players)
         fractions.append(1 - sum(fractions))
     else:       # results only: no curdles are known, the players get the width
@@ -77,10 +84,12 @@ def _hands(view: dict, kit: Kit) -> list[Flowable]:
         fractions += [min(0.2, 0.69 / len(players))] * len(players)
     table = kit.table(header, rows, fractions)
     out.append(table)
-    what = "penalty points so far" if penalty else "hands won so far"
-    note = f"Under each player: cards left in hand when the hand ended, then {what}."
-    if header[-1] == "Curdles":
-        note += " Curdles give the curdler and the entry that made them."
+    if penalty:
+        note = gettext("Under each player: cards left in hand when the hand ended, then penalty points so far.")
+    else:
+        note = gettext("Under each player: cards left in hand when the hand ended, then hands won so far.")
+    if with_curdles:
+        note += " " + gettext("Curdles give the curdler and the entry that made them.")
     out.append(kit.para(note, kit.small))
     return out
 
@@ -89,12 +98,14 @@ def _in_progress(view: dict, kit: Kit) -> list[Flowable]:
     if view["mode"] != "play" or view["phase"] not in IN_PLAY:
         return []
     banks = view["banks"]
-    tops = ", ".join(f"bank {label} {_card(banks[label]['top'])} ({_cards(banks[label]['count'])})"
+    tops = ", ".join(str(_("bank {bank} {top} ({cards})", bank=label, top=_card(banks[label]["top"]),
+                           cards=_cards(banks[label]["count"])))
                      for label in ("A", "B"))
     counts = ", ".join(f"{name} {count}" for name, count in view["hands"].items())
-    return [kit.para(f"Hand {view['deal'] + 1} in progress", kit.heading),
-            kit.para(f"Dealt by {view['dealer']}; {view['turn']} to enter next. Cards in hand: {counts}; "
-                     f"stock {_cards(view['stock'])}; {tops}.")]
+    return [kit.para(str(_("Hand {n} in progress", n=view["deal"] + 1)), kit.heading),
+            kit.para(str(_("Dealt by {dealer}; {player} to enter next. Cards in hand: {counts}; "
+                           "stock {stock}; {tops}.", dealer=view["dealer"], player=view["turn"],
+                           counts=counts, stock=_cards(view["stock"]), tops=tops)))]
 
 
 def _card(text: str | None) -> str:
@@ -102,7 +113,7 @@ def _card(text: str | None) -> str:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
+    return str(n_("{n} card", "{n} cards", n, n=n))
 
 
 def _standing(view: dict, kit: Kit) -> list[Flowable]:
@@ -114,12 +125,12 @@ def _standing(view: dict, kit: Kit) -> list[Flowable]:
     left = {name: sum((hand["cards_left"] or {}).get(name, 0) for hand in history) for name in players}
     order = sorted(players, key=lambda name: (scores[name], -won[name]) if penalty else (-scores[name], left[name]))
     if penalty:
-        header = ["Player", "Hands won", "Penalty points"]
+        header = [gettext("Player"), gettext("Hands won"), gettext("Penalty points")]
         rows = [[name, won[name], scores[name]] for name in order]
     else:
-        header = ["Player", "Hands won", "Cards left, all hands"]
+        header = [gettext("Player"), gettext("Hands won"), gettext("Cards left, all hands")]
         rows = [[name, won[name], left[name]] for name in order]
-    out: list[Flowable] = [kit.para("Standing", kit.heading), kit.table(header, rows, [0.4, 0.2, 0.25])]
+    out: list[Flowable] = [kit.para(gettext("Standing"), kit.heading), kit.table(header, rows, [0.4, 0.2, 0.25])]
     if history:
         out.append(kit.para(_standing_line(view, order, penalty)))
     return out
@@ -131,16 +142,27 @@ def _standing_line(view: dict, order: list[str], penalty: bool) -> str:
     leaders = [name for name in order if scores[name] == best]
     if view.get("match_over"):
         winners = view.get("match_winners") or leaders
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"{' and '.join(winners)} {verb} the match {_with(best, penalty)}."
-    verb = "leads" if len(leaders) == 1 else "share the lead"
-    return f"{' and '.join(leaders)} {verb} {_with(best, penalty)}."
-
-
-def _with(best: int, penalty: bool) -> str:
+        if penalty:
+            return str(n_("{players} wins the match with the fewest penalty points ({best}).",
+                          "{players} share the win of the match with the fewest penalty points ({best}).",
+                          len(winners), players=all_of(winners), best=best))
+        return str(n_("{players} wins the match with {best} hands won.",
+                      "{players} share the win of the match with {best} hands won.",
+                      len(winners), players=all_of(winners), best=best)
+                   if best != 1 else
+                   n_("{players} wins the match with {best} hand won.",
+                      "{players} share the win of the match with {best} hand won.",
+                      len(winners), players=all_of(winners), best=best))
     if penalty:
-        return f"with the fewest penalty points ({best})"
-    return f"with {best} hand{'' if best == 1 else 's'} won"
+        return str(n_("{players} leads with the fewest penalty points ({best}).",
+                      "{players} share the lead with the fewest penalty points ({best}).",
+                      len(leaders), players=all_of(leaders), best=best))
+    return str(n_("{players} leads with {best} hand won.", "{players} leads with {best} hands won.",
+                  best, players=all_of(leaders), best=best)
+               if len(leaders) == 1 else
+               n_("{players} share the lead with {best} hand won.",
+                  "{players} share the lead with {best} hands won.",
+                  best, players=all_of(leaders), best=best))
 
 
 def result_line(view: dict) -> str:
@@ -150,9 +172,11 @@ def result_line(view: dict) -> str:
         return ""
     winners = view.get("match_winners") or []
     if view.get("match_over") and winners:
-        return f"{' and '.join(winners)} won with {scores[winners[0]]}."
+        return str(_("{players} won with {best}.", players=all_of(winners), best=scores[winners[0]]))
     best = min(scores.values()) if _penalty(view) else max(scores.values())
     leaders = [name for name, total in scores.items() if total == best]
-    verb = "lead" if len(leaders) > 1 else "leads"
-    unit = "penalty points" if _penalty(view) else "hands won"
-    return f"{' and '.join(leaders)} {verb} with {best} {unit}."
+    if _penalty(view):
+        return str(n_("{players} leads with {best} penalty points.", "{players} lead with {best} penalty points.",
+                      len(leaders), players=all_of(leaders), best=best))
+    return str(n_("{players} leads with {best} hands won.", "{players} lead with {best} hands won.",
+                  len(leaders), players=all_of(leaders), best=best))

@@ -15,10 +15,33 @@ from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, Table
 
 from referee import pdf
 from referee.cards import Card
+from referee.i18n import N_, _, all_of, gettext, n_
 from referee.pdf import Kit
 
 TEAMS = ("NS", "EW")
-SEATS = ("North", "East", "South", "West")
+# The keys of the view's "seats", and the seat names shown (German: Nord, Ost, Süd, West).
+SEATS = (N_("North"), N_("East"), N_("South"), N_("West"))
+TEAM_NAMES = {"NS": N_("NS"), "EW": N_("EW")}
+
+
+def _team(team: str) -> str:
+    return gettext(TEAM_NAMES[team])
+
+
+def _game_word(translated: str) -> str:
+    """A bare word whose German differs between games ("Hand" is a round here, the cards held in
+    Pontoon): its msgid carries the game, "Reverse Bridge|Hand", so it never overrides another
+    game's translation of "Hand" in the shared catalog; untranslated, the word after the bar."""
+    return translated.split("|", 1)[-1]
+
+
+def _hand() -> str:
+    return _game_word(gettext("Reverse Bridge|Hand"))
+
+
+def _seat_letter(seat: str) -> str:
+    """N, E, S, W (German: N, O, S, W)."""
+    return gettext(seat)[:1]
 
 
 def _card(text: str | None) -> str:
@@ -27,7 +50,7 @@ def _card(text: str | None) -> str:
 
 def _contract(hand: dict) -> str:
     contract = hand["contract"]
-    return f"{contract['text']} by {contract['bidder']}"
+    return str(_("{bid} by {player}", bid=contract["text"], player=contract["bidder"]))
 
 
 def _opponents_tricks(hand: dict) -> str:
@@ -35,15 +58,17 @@ def _opponents_tricks(hand: dict) -> str:
     if adjusted is None:
         return str(hand["opponents_tricks"])
     played = hand["tricks"][hand["contract"]["opponents"]]
-    return f"{adjusted['tricks']} (adjusted; {played} played)"
+    return str(_("{tricks} (adjusted; {played} played)", tricks=adjusted["tricks"], played=played))
 
 
 def sections(view: dict, kit: Kit) -> list[Flowable]:
     seats, teams = view.get("seats", {}), view.get("teams", {})
-    out: list[Flowable] = [kit.para("Teams", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Teams"), kit.heading)]
     for team in TEAMS:
-        members = [f"{name} ({seat})" for seat, name in seats.items() if name in teams.get(team, [])]
-        out.append(kit.para(f"{team}: {' and '.join(members)} · match total {view['scores'].get(team, 0)}"))
+        members = [str(_("{player} ({seat})", player=name, seat=gettext(seat)))
+                   for seat, name in seats.items() if name in teams.get(team, [])]
+        out.append(kit.para(_("{team}: {members} · match total {total}", team=_team(team),
+                              members=all_of(members), total=view["scores"].get(team, 0))))
     out += _score_pad(view, kit)
     out += _adjustments(view, kit)
     out += _audit(view, kit)
@@ -52,63 +77,70 @@ def sections(view: dict, kit: Kit) -> list[Flowable]:
 
 
 def _score_pad(view: dict, kit: Kit) -> list[Flowable]:
-    out: list[Flowable] = [kit.para("Score pad", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Score pad"), kit.heading)]
     history = view.get("history", [])
     if not history:
-        out.append(kit.para("No hand finished yet."))
+        out.append(kit.para(gettext("No hand finished yet.")))
     else:
-        header = ["Hand", "Dealer", "Contract", "Bidding team", "Tricks NS–EW", "Opponents' tricks scored",
-                  "NS", "EW", "NS total", "EW total"]
+        ns, ew = _team("NS"), _team("EW")
+        dealer = _game_word(gettext("Reverse Bridge|Dealer"))
+        header = [_hand(), dealer, gettext("Contract"), gettext("Bidding team"),
+                  str(_("Tricks {ns}–{ew}", ns=ns, ew=ew)), gettext("Opponents' tricks scored"), ns, ew,
+                  str(_("{team} total", team=ns)), str(_("{team} total", team=ew))]
         rows, running = [], {team: 0 for team in TEAMS}
         for hand in history:
             for team in TEAMS:
                 running[team] += hand["scores"][team]
-            rows.append([hand["deal"] + 1, hand["dealer"], _contract(hand), hand["bidding_team"],
+            rows.append([hand["deal"] + 1, hand["dealer"], _contract(hand), _team(hand["bidding_team"]),
                          f"{hand['tricks']['NS']}–{hand['tricks']['EW']}", _opponents_tricks(hand),
                          hand["scores"]["NS"], hand["scores"]["EW"], running["NS"], running["EW"]])
-        rows.append(["Total", "", "", "", "", "", "", "", view["scores"]["NS"], view["scores"]["EW"]])
-        out.append(kit.table(header, rows, [0.08, 0.11, 0.14, 0.1, 0.09, 0.13, 0.07, 0.07, 0.105, 0.105],
+        rows.append([gettext("Total"), "", "", "", "", "", "", "", view["scores"]["NS"], view["scores"]["EW"]])
+        out.append(kit.table(header, rows, [0.09, 0.11, 0.14, 0.1, 0.09, 0.12, 0.07, 0.07, 0.105, 0.105],
                              bold_last_row=True))
-    extra = [f"{view.get('hands_played', len(history))} of {view['hands']} hands played"]
+    extra = [str(_("{played} of {hands} hands played", played=view.get("hands_played", len(history)),
+                   hands=view["hands"]))]
     if view.get("passed_out"):
-        extra.append(f"{view['passed_out']} thrown in after four passes (not counted)")
+        extra.append(str(_("{n} thrown in after four passes (not counted)", n=view["passed_out"])))
     out.append(kit.para(" · ".join(extra) + ".", kit.small))
     return out
 
 
 def _adjustments(view: dict, kit: Kit) -> list[Flowable]:
-    out: list[Flowable] = [kit.para("Adjustments", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Adjustments"), kit.heading)]
     rows = []
     for hand in view.get("history", []):
         adjusted = hand.get("adjusted")
         if adjusted is None:
             continue
         opponents = hand["contract"]["opponents"]
-        rows.append([hand["deal"] + 1, adjusted["seq"], f"{opponents}: {hand['tricks'][opponents]}",
-                     f"{opponents}: {adjusted['tricks']}", adjusted["reason"]])
+        rows.append([hand["deal"] + 1, adjusted["seq"], f"{_team(opponents)}: {hand['tricks'][opponents]}",
+                     f"{_team(opponents)}: {adjusted['tricks']}", adjusted["reason"]])
     if not rows:
-        return out + [kit.para("None: every hand scored as played.")]
-    return out + [kit.table(["Hand", "Entry", "Tricks as played", "Counted as", "Reason"], rows,
-                            [0.08, 0.08, 0.15, 0.13, 0.56])]
+        return out + [kit.para(gettext("None: every hand scored as played."))]
+    header = [_hand(), gettext("Entry"), gettext("Tricks as played"), gettext("Counted as"),
+              gettext("Reason")]
+    return out + [kit.table(header, rows, [0.08, 0.08, 0.15, 0.13, 0.56])]
 
 
 def _audit(view: dict, kit: Kit) -> list[Flowable]:
-    out: list[Flowable] = [kit.para("Audit by hand", kit.heading)]
+    out: list[Flowable] = [kit.para(gettext("Audit by hand"), kit.heading)]
     rows = []
     played = [h for h in view.get("history", []) if not h.get("quick")]
     for hand in played:
         for finding in hand["findings"]:
-            found = ("audit" if finding["source"] == "audit"
-                     else f"live, entry {finding['seq']}")
+            found = (gettext("audit") if finding["source"] == "audit"
+                     else str(_("live, entry {entry}", entry=finding["seq"])))
             rows.append([hand["deal"] + 1, finding["trick"], finding["player"], _card(finding["card"]),
                          finding["obliged"], finding["rule"], found])
     if not played:
-        return out + [kit.para("No hand was played card by card.")]
+        return out + [kit.para(gettext("No hand was played card by card."))]
     if not rows:
-        return out + [kit.para(f"No breach: all {len(played)} hands played card by card followed suit "
-                               f"and forced capture.")]
-    return out + [kit.table(["Hand", "Trick", "Player", "Card", "Had to", "Rule", "Found"], rows,
-                            [0.07, 0.07, 0.12, 0.08, 0.4, 0.12, 0.14])]
+        return out + [kit.para(n_("No breach: the hand played card by card followed suit and forced capture.",
+                                  "No breach: all {n} hands played card by card followed suit and forced capture.",
+                                  len(played), n=len(played)))]
+    header = [_hand(), gettext("Trick"), gettext("Player"), gettext("Card"), gettext("Had to"),
+              gettext("Rule"), gettext("Found")]
+    return out + [kit.table(header, rows, [0.07, 0.07, 0.12, 0.08, 0.4, 0.12, 0.14])]
 
 
 def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
@@ -120,13 +152,14 @@ def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
         if not record:
             continue
         if not out:
-            out.append(kit.para("Trick record", kit.heading))
+            out.append(kit.para(gettext("Trick record"), kit.heading))
         breaches = {(f["trick"], f["player"]) for f in hand["findings"]}
         contract = hand["contract"]
         if len(out) > 1:
             out.append(Spacer(1, 3 * mm))
-        out.append(kit.para(f"Hand {hand['deal'] + 1}: {contract['text']} by {contract['bidder']} "
-                            f"({contract['team']}), {contract['leader']} led; * marks a breach.", kit.small))
+        out.append(kit.para(_("Hand {hand}: {bid} by {player} ({team}), {leader} led; * marks a breach.",
+                              hand=hand["deal"] + 1, bid=contract["text"], player=contract["bidder"],
+                              team=_team(contract["team"]), leader=contract["leader"]), kit.small))
         rows = []
         for trick in record:
             by_player = {play["player"]: play["card"] for play in trick["cards"]}
@@ -137,7 +170,8 @@ def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
                     text += " *"
                 cells.append(text)
             rows.append([trick["number"], trick["leader"], *cells, trick["winner"]])
-        header = ["Trick", "Leader"] + [f"{name} ({seat[0]})" for seat, name in zip(SEATS, names)] + ["Won by"]
+        header = ([gettext("Trick"), gettext("Leader")]
+                  + [f"{name} ({_seat_letter(seat)})" for seat, name in zip(SEATS, names)] + [gettext("Won by")])
         out.append(kit.table(header, rows, [0.08, 0.16, 0.14, 0.14, 0.14, 0.14, 0.2]))
     return out
 
@@ -153,17 +187,18 @@ def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
                             topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN,
-                            title="Reverse Bridge scoring table", author="referee")
+                            title=gettext("Reverse Bridge scoring table"), author="referee")
     story: list[Flowable] = [
-        kit.para("Reverse Bridge scoring table", kit.title),
-        kit.para("Level of the final bid across, tricks taken by the bidding team's opponents down. "
-                 "Each cell: bidding team's points / opponents' points (RB-SCORE-2, RB-SCORE-3). "
-                 "Shaded: the opponents reached the level, so the bidders score."),
+        kit.para(gettext("Reverse Bridge scoring table"), kit.title),
+        kit.para(gettext("Level of the final bid across, tricks taken by the bidding team's opponents down. "
+                         "Each cell: bidding team's points / opponents' points (RB-SCORE-2, RB-SCORE-3). "
+                         "Shaded: the opponents reached the level, so the bidders score.")),
     ]
     first = 20 * mm
     for group in groups:
-        story.append(kit.para(f"Bids in {group['symbols']} ({group['name']})", kit.heading))
-        header = ["Opp. tricks"] + [str(level) for level in group["levels"]]
+        story.append(kit.para(_("Bids in {symbols} ({name})", symbols=group["symbols"], name=group["name"]),
+                              kit.heading))
+        header = [gettext("Opp. tricks")] + [str(level) for level in group["levels"]]
         body = [header] + [[str(row["tricks"])] + [f"{b} / {o}" for b, o in row["cells"]] for row in group["rows"]]
         widths = [first] + [(kit.width - first) / len(group["levels"])] * len(group["levels"])
         style = [
@@ -179,7 +214,7 @@ def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
             ("LEFTPADDING", (0, 0), (-1, -1), 1), ("RIGHTPADDING", (0, 0), (-1, -1), 1),
         ]
         for r, row in enumerate(group["rows"], start=1):
-            for col, (bidders, _) in enumerate(row["cells"], start=1):
+            for col, (bidders, _opponents) in enumerate(row["cells"], start=1):
                 if bidders:
                     style.append(("BACKGROUND", (col, r), (col, r), colors.HexColor("#e4eef6")))
         table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")

@@ -6,52 +6,58 @@ from __future__ import annotations
 from reportlab.platypus import KeepTogether, Spacer
 
 from referee.cards import Card
+from referee.i18n import N_, _, gettext, n_
 from referee.pdf import Kit
 
-TIES = {"unbeatable": "unbeatable row", "stalemate": "stalemate"}
+TIES = {"unbeatable": N_("unbeatable row"), "stalemate": N_("stalemate")}
 
 
 def _sym(card: str | None) -> str:
     return Card.parse(card).symbol if card else "—"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _turns(n: int) -> str:
+    return str(n_("{n} turn", "{n} turns", n, n=n))
 
 
 def _outcome(game: dict, players: list[str]) -> str:
-    turns = ", ".join(f"{name} {_plural(game['turns'].get(name, 0), 'turn')}" for name in players)
+    turns = ", ".join(f"{name} {_turns(game['turns'].get(name, 0))}" for name in players)
     quick = not game["row"]
     if game["winner"]:
-        line = f"Winner: {game['winner']}" + ("" if quick else f" ({game['reason']})")
+        line = (_("Winner: {player}", player=game["winner"]) if quick else
+                _("Winner: {player} ({reason})", player=game["winner"], reason=game["reason"]))
     elif quick:
-        line = f"Tie ({TIES.get(game['tie'], game['tie'])})"
+        line = _("Tie ({kind})", kind=gettext(TIES.get(game["tie"], game["tie"])))
+    elif game.get("rule"):
+        line = _("Tie: {reason} ({rule})", reason=game["reason"], rule=game["rule"])
     else:
-        line = f"Tie: {game['reason']}"
-        if game.get("rule"):
-            line += f" ({game['rule']})"
+        line = _("Tie: {reason}", reason=game["reason"])
+    parts = [str(line)]
     if any(game["turns"].values()):
-        line += f". Turns: {turns}"
+        parts.append(str(_("Turns: {turns}", turns=turns)))
     if game["row"]:
-        reached = ", ".join(f"{name} {game['positions'].get(name, 0)} of {len(game['row'])}" for name in players)
-        line += f". Row cards matched: {reached}"
-    return line + "."
+        reached = ", ".join(str(_("{player} {n} of {total}", player=name, n=game["positions"].get(name, 0),
+                                  total=len(game["row"]))) for name in players)
+        parts.append(str(_("Row cards matched: {reached}", reached=reached)))
+    return ". ".join(parts) + "."
 
 
 def _game_block(game: dict, players: list[str], kit: Kit) -> list:
-    head = f"Game {game['deal'] + 1} · dealt by {game['dealer']}"
+    head = _("Game {n} · dealt by {dealer}", n=game["deal"] + 1, dealer=game["dealer"])
     block = [kit.para(head, kit.heading)]
     if game["row"]:
-        block.append(kit.para("Row: " + " ".join(_sym(c) for c in game["row"])))
+        block.append(kit.para(_("Row: {cards}", cards=" ".join(_sym(c) for c in game["row"]))))
         by_card: dict[tuple[int, str], str] = {}
         for m in game["matches"]:
-            by_card[(m["row_index"], m["player"])] = f"{' + '.join(_sym(c) for c in m['cards'])} (turn {m['turn']})"
+            by_card[(m["row_index"], m["player"])] = str(_(
+                "{cards} (turn {n})", cards=" + ".join(_sym(c) for c in m["cards"]), n=m["turn"]))
         rows = [[f"{i + 1}. {_sym(card)}"] + [by_card.get((i, name), "") for name in players]
                 for i, card in enumerate(game["row"])]
         if game["matches"]:
-            block.append(kit.table(["Row card"] + [f"{name} matched with" for name in players], rows, [0.2, 0.4, 0.4]))
+            header = [gettext("Row card")] + [str(_("{player} matched with", player=name)) for name in players]
+            block.append(kit.table(header, rows, [0.2, 0.4, 0.4]))
     else:
-        block.append(kit.para("Result entered without the cards (quick mode).", kit.small))
+        block.append(kit.para(gettext("Result entered without the cards (quick mode)."), kit.small))
     block.append(Spacer(1, 3))
     block.append(kit.para(_outcome(game, players)))
     return block
@@ -62,16 +68,17 @@ def _in_play(view: dict, kit: Kit) -> list:
         return []
     players = view["players"]
     where = "; ".join(
-        f"{name} on row card {view['positions'][name] + 1}, {_plural(view['hands'][name], 'card')} in hand"
+        str(n_("{player} on row card {row}, {n} card in hand", "{player} on row card {row}, {n} cards in hand",
+               view["hands"][name], player=name, row=view["positions"][name] + 1, n=view["hands"][name]))
         for name in players)
     row = " ".join(_sym(c) for c in view["row"] if c)
     down = view["row"].count(None)
     if down:
-        row += f", {down} face down"
-    return [kit.para(f"Game {view['deal'] + 1} in play", kit.heading),
-            kit.para(f"Row so far: {row}"),
-            kit.para(f"{where}; {view['turn']} to play; stock {view['stock']}, discard top "
-                     f"{_sym(view['discard_top'])}.")]
+        row = str(_("{cards}, {n} face down", cards=row, n=down))
+    return [kit.para(_("Game {n} in play", n=view["deal"] + 1), kit.heading),
+            kit.para(_("Row so far: {cards}", cards=row)),
+            kit.para(_("{where}; {player} to play; stock {stock}, discard top {card}.",
+                       where=where, player=view["turn"], stock=view["stock"], card=_sym(view["discard_top"])))]
 
 
 def sections(view: dict, kit: Kit) -> list:
@@ -79,17 +86,18 @@ def sections(view: dict, kit: Kit) -> list:
     history = view.get("history") or []
     out: list = []
     if not history:
-        out += [kit.para("Games", kit.heading), kit.para("No game finished yet.")]
+        out += [kit.para(gettext("Games"), kit.heading), kit.para(gettext("No game finished yet."))]
     for game in history:
         out.append(KeepTogether(_game_block(game, players, kit)))
     out += _in_play(view, kit)
 
     tally = [[name, view["wins"].get(name, 0)] for name in players]
-    tally.append(["Tied games", view.get("ties", 0)])
-    tally.append(["Games played", len(history)])
-    out += [kit.para("Match tally", kit.heading),
-            kit.table(["", "Wins"], tally, [0.5, 0.2], bold_last_row=True)]
+    tally.append([gettext("Tied games"), view.get("ties", 0)])
+    tally.append([gettext("Games played"), len(history)])
+    out += [kit.para(gettext("Match tally"), kit.heading),
+            kit.table(["", gettext("Wins")], tally, [0.5, 0.2], bold_last_row=True)]
     target = view["settings"].get("target_wins") or 0
     if target:
-        out.append(kit.para(f"The first player to {_plural(target, 'win')} takes the match.", kit.small))
+        out.append(kit.para(n_("The first player to {n} win takes the match.",
+                               "The first player to {n} wins takes the match.", target, n=target), kit.small))
     return out

@@ -12,14 +12,16 @@ from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import pdf
 from referee.games.reverse_bridge import DENOMINATION_SYMBOL, scoring_table
+from referee.i18n import N_, gettext
 
 bp = Blueprint("reverse_bridge", __name__)
 
-GROUP_NAMES = {("C", "D"): "clubs or diamonds", ("H", "S"): "hearts or spades", ("NT",): "no trump"}
+GROUP_NAMES = {("C", "D"): N_("clubs or diamonds"), ("H", "S"): N_("hearts or spades"), ("NT",): N_("no trump")}
 
 
 def table_groups() -> list[dict[str, Any]]:
-    """The 39 columns of ``scoring_table()`` split by denomination group, rows kept whole."""
+    """The 39 columns of ``scoring_table()`` split by denomination group, rows kept whole; the
+    group names in the current language."""
     table = scoring_table()
     groups: list[dict[str, Any]] = []
     index: dict[tuple[str, ...], dict[str, Any]] = {}
@@ -29,7 +31,7 @@ def table_groups() -> list[dict[str, Any]]:
             index[key] = {
                 "denominations": list(key),
                 "symbols": " / ".join(DENOMINATION_SYMBOL[d] for d in key),
-                "name": GROUP_NAMES.get(key, " or ".join(key)),
+                "name": gettext(GROUP_NAMES[key]),
                 "levels": [], "positions": [],
             }
             groups.append(index[key])

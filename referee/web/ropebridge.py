@@ -14,6 +14,7 @@ from flask import Blueprint, abort, make_response, render_template, request
 from referee import store
 from referee.cards import Card
 from referee.games.ropebridge import check_match
+from referee.i18n import _, all_of, n_
 from referee.rules import RuleViolation, Settings
 from referee.web.entry import form_action
 
@@ -26,33 +27,37 @@ def pre_check(settings: Settings, state: Mapping[str, Any], fields: Mapping[str,
     """What the message box under the match picker says for these picker fields.
 
     ``{"kind": "ok" | "bad" | "hint", "text", "rule"}``; ``hint`` while the pick is empty or
-    half made (a rank without its suit)."""
+    half made (a rank without its suit). The text is a Message, shown in the phone's language."""
     turn = state.get("turn")
     row_card = (state.get("next_card") or {}).get(turn) if turn else None
     if state.get("phase") != "play" or row_card is None:
-        return {"kind": "hint", "text": "Nothing to match now.", "rule": None}
-    target = Card.parse(row_card).symbol
+        return {"kind": "hint", "text": _("Nothing to match now."), "rule": None}
+    target = Card.parse(row_card)
     picked = {k: v.strip() for k, v in fields.items() if k in PICKER_KEYS and v.strip()}
-    for n, which in ((0, "card"), (1, "second card")):
+    for n in (0, 1):
         rank, suit = picked.get(f"cards.{n}.rank"), picked.get(f"cards.{n}.suit")
         if suit and not rank:
-            return {"kind": "hint", "text": f"Now pick the rank of the {which}.", "rule": None}
+            text = _("Now pick the rank of the card.") if n == 0 else _("Now pick the rank of the second card.")
+            return {"kind": "hint", "text": text, "rule": None}
         if rank and not suit and rank.upper() != "JK":
-            return {"kind": "hint", "text": f"Now pick the suit of the {which} ({rank}).", "rule": None}
+            text = (_("Now pick the suit of the card ({rank}).", rank=rank) if n == 0
+                    else _("Now pick the suit of the second card ({rank}).", rank=rank))
+            return {"kind": "hint", "text": text, "rule": None}
     try:
         cards = form_action(picked).get("cards") or []
     except RuleViolation as violation:
         return {"kind": "hint", "text": violation.message, "rule": None}
     if not cards:
-        return {"kind": "hint", "text": f"Pick one card from {turn}'s hand for {target}, or two for a pair; "
-                                        f"the referee checks them before you send.", "rule": None}
+        return {"kind": "hint", "text": _("Pick one card from {player}'s hand for {card}, or two for a pair; "
+                                          "the referee checks them before you send.", player=turn, card=target),
+                "rule": None}
     try:
         check_match(settings, row_card, cards)
     except RuleViolation as violation:
         return {"kind": "bad", "text": violation.message, "rule": violation.rule}
-    shown = " and ".join(Card.parse(c).symbol for c in cards)
-    verb = "match" if len(cards) == 2 else "matches"
-    return {"kind": "ok", "text": f"{shown} {verb} {target}.", "rule": None}
+    shown = all_of(Card.parse(c) for c in cards)
+    return {"kind": "ok", "text": n_("{cards} matches {card}.", "{cards} match {card}.", len(cards),
+                                     cards=shown, card=target), "rule": None}
 
 
 @bp.app_template_global("rope_pre_check")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from urllib.parse import parse_qs
 
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
@@ -75,8 +76,15 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
         expect(page.get_by_role("button", name=name)).to_have_css("pointer-events", "none" if blocked else "auto")
     shot(page, "reverse-bridge-bidding")
     no_sideways_scroll(page)
-    press(page, "Pass")                                      # Dan
+    # Pass has its own form (form="rb-pass"): with level 2 picked in the bidding box, the post
+    # carries type=pass only, never the box's hidden type=bid (which Flask would read first).
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/act")) as posted:
+        press(page, "Pass")                                  # Dan
+    body = parse_qs(posted.value.post_data)
+    assert body["type"] == ["pass"], body
+    assert "level" not in body and "denomination" not in body, body
     at_seq(page, 4)
+    expect(page.locator(".rb-auction")).to_contain_text("Pass")
     bid(page, 3, "hearts")                                   # Ann: the final bid
     for seq in (5, 6, 7):
         at_seq(page, seq)

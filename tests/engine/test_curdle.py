@@ -34,7 +34,7 @@ class Table:
             apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
         assert err.value.rule == rule, err.value.message
         assert pickle.dumps(self.state) == before
-        return err.value.message
+        return str(err.value.message)
 
     @property
     def view(self) -> dict:

@@ -301,7 +301,7 @@ class SimTable:
         view = self.view
         proven = {f["missed_at"] for f in view["fakes"]}
         for finding in found:
-            fake = next(f for f in view["fakes"] if f["seq"] == self.seq and f["message"] == finding.message)
+            fake = next(f for f in view["fakes"] if f["seq"] == self.seq and f["message"] == str(finding.message))
             assert fake["missed_at"] in self.dishonest, fake
             assert fake["player"] == self.names[seat]
             self.stats["finding " + finding.rule] += 1

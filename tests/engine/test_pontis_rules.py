@@ -37,7 +37,7 @@ class Table:
             apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
         assert info.value.rule == rule, info.value.message
         assert self.view == before
-        return info.value.message
+        return str(info.value.message)
 
     # helpers for long scripts: any card of a value not yet on a bank ---------------------
     def used(self) -> set[str]:
@@ -587,7 +587,7 @@ def test_liar_2_finding_at_the_proving_card():
     assert "entry 6" in finding.message and "9♦" in finding.message and "Cy" in finding.message
     assert t.view["findings"] == [finding.as_dict()]
     assert t.view["fakes"] == [{"seq": 9, "missed_at": 6, "player": "Cy", "rule": "PONTIS-LIAR-2",
-                                "message": finding.message, "called_by": None}]
+                                "message": str(finding.message), "called_by": None}]
 
 
 def test_liar_2_faked_sum_miss_is_proved_by_two_later_cards():

@@ -529,7 +529,7 @@ def test_play_1_revoke_proved_live_by_a_later_card():
         assert found == [] or card.suit == "s" and seat == W
     (finding,) = found
     assert finding.rule == "RB-PLAY-1" and finding.seq == table.seq
-    assert finding.message.startswith("Trick 1: Dan played 2♦ on a ♠ lead")
+    assert str(finding.message).startswith("Trick 1: Dan played 2♦ on a ♠ lead")
     assert card.symbol in finding.message and "revoke" in finding.message
     assert table.view["shown_out"]["Dan"] == []
     assert table.view["findings"][-1] == finding.as_dict()
@@ -557,7 +557,7 @@ def test_live_proof_never_names_unplayed_cards():
         for finding in table.do({"type": "play", "card": str(card)}):
             played = {p["card"] for t in table.view["tricks_played"] for p in t["cards"]} | {
                 p["card"] for p in table.view["trick_cards"]}
-            named = {str(Card.parse(x)) for x in CARD_IN_TEXT.findall(finding.message)}
+            named = {str(Card.parse(x)) for x in CARD_IN_TEXT.findall(str(finding.message))}
             assert "A♠" in finding.message and named and named <= played, (named, played)
     assert played, "Dan's A♠ must have proved the revoke during the hand"
 

@@ -142,7 +142,7 @@ class Match:
                     assert len(found) == len(proved)
                     for finding in found:
                         assert finding.rule == "RB-PLAY-1" and finding.seq == self.seq
-                        named = {str(Card.parse(x)) for x in CARD_IN_TEXT.findall(finding.message)}
+                        named = {str(Card.parse(x)) for x in CARD_IN_TEXT.findall(str(finding.message))}
                         assert named <= {str(x) for x in played}, "a finding named an unseen card"
                 self.check(played, trick, taken, number)
             winner = trick_winner(trick, trump)

@@ -266,7 +266,7 @@ def test_match_messages_name_the_cards_and_the_need():
     standard = Settings()
     with pytest.raises(RuleViolation) as caught:
         check_match(standard, "8c", ["3h", "5h"])
-    assert caught.value.message == ("3♥ and 5♥ are both red: two cards must be one red and one "
+    assert str(caught.value.message) == ("3♥ and 5♥ are both red: two cards must be one red and one "
                                     "black")
     with pytest.raises(RuleViolation) as caught:
         check_match(standard, "6c", ["5s", "3h"])
@@ -544,7 +544,7 @@ def test_tie_1_unbeatable_row_at_the_deal(settings, row, tie):
 
 def test_tie_1_message_explains_the_count():
     table = dealt(row=["Kc", "Kd", "Kh", "Ks"])
-    assert table.findings[0].message == (
+    assert str(table.findings[0].message) == (
         "game 1: unbeatable row: 4 kings in the row need 4 matching cards and only 0 other "
         "kings exist, so 4 jokers would be needed, but only 2 jokers are not in the row. The "
         "game is a tie; deal again")
@@ -587,7 +587,7 @@ def test_tie_2_one_player_stuck_for_good():
     table.draw("stock")
     found = table.do("discard", card="2h")           # now Q♦ and Q♠ lie under the top
     assert [f.rule for f in found] == ["ROPE-TIE-2"]
-    assert found[0].message == ("Ann is stuck for good on Q♣: all four queens are in the row, "
+    assert str(found[0].message) == ("Ann is stuck for good on Q♣: all four queens are in the row, "
                                 "matched, or buried in the discard pile")
     v = table.view
     assert v["stuck"] == {"Ann": True, "Ben": False} and v["phase"] == "play"

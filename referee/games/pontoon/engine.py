@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from referee.cards import Card, show
+from referee.cards import Card
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.hands import HandClass, classify, minimum_total
 from referee.games.pontoon.ledger import KITTY, balances, check_balanced, kitty, make_line
@@ -25,6 +25,7 @@ from referee.games.pontoon.state import (
     SECOND_CARD, SETTLED, SHOOT, STAKES, STANDING, WAITING, WON, BankChange, Burn, DealRecord,
     Draft, Hand, Move, Row, State,
 )
+from referee.i18n import N_, Listing, Message, _, all_of
 from referee.rules import MAX_INT, Action, Finding, GameRules, IllegalAction, InvalidAction
 from referee.rules import Settings as BaseSettings
 from referee.rules import house_rule
@@ -57,37 +58,48 @@ def rid(section: str, n: int) -> str:
 
 @dataclass(frozen=True)
 class Settings(BaseSettings):
-    packs: int = house_rule(1, "Packs shuffled together (two for eight or more players)",
-                            choices=(1, 2))
-    min_stake: int = house_rule(1, "Smallest first stake", minimum=1, maximum=100_000)
-    max_stake: int = house_rule(10, "Largest first stake", minimum=1, maximum=100_000)
-    split: str = house_rule("any", "Which pairs may be split", choices=("any", "aces_only"))
-    stick_min: int = house_rule(15, "Lowest total a player may stick on", choices=(15, 16))
-    banker_doubling: bool = house_rule(False, "The banker may double all bets after the first card")
-    pontoon_pays: int = house_rule(2, "A player's pontoon is paid this many times the stake",
-                                   choices=(1, 2, 3))
+    # Labels are the ones the form would make from the field names, marked for translation.
+    packs: int = house_rule(1, N_("Packs shuffled together (two for eight or more players)"),
+                            label=N_("Packs"), choices=(1, 2))
+    min_stake: int = house_rule(1, N_("Smallest first stake"), label=N_("Min stake"),
+                                minimum=1, maximum=100_000)
+    max_stake: int = house_rule(10, N_("Largest first stake"), label=N_("Max stake"),
+                                minimum=1, maximum=100_000)
+    split: str = house_rule("any", N_("Which pairs may be split"), label=N_("Split"),
+                            choices=("any", "aces_only"))
+    stick_min: int = house_rule(15, N_("Lowest total a player may stick on"), label=N_("Stick min"),
+                                choices=(15, 16))
+    banker_doubling: bool = house_rule(False, N_("The banker may double all bets after the first card"),
+                                       label=N_("Banker doubling"))
+    pontoon_pays: int = house_rule(2, N_("A player's pontoon is paid this many times the stake"),
+                                   label=N_("Pontoon pays"), choices=(1, 2, 3))
     banker_pontoon_collects: int = house_rule(
-        2, "The banker's pontoon collects this many times each stake", choices=(1, 2))
+        2, N_("The banker's pontoon collects this many times each stake"),
+        label=N_("Banker pontoon collects"), choices=(1, 2))
     four_card_eleven: bool = house_rule(
-        False, "Four cards totalling 11 or less may only twist the fifth, not buy it")
-    royal_pontoon: bool = house_rule(False, "Three sevens beat everything and are paid three times")
-    pontoon_ranking: str = house_rule("equal", "How pontoons rank among themselves",
-                                      choices=H.RANKINGS)
-    burn: int = house_rule(0, "Two cards making this hard total may be burned (0: no burning)",
-                           choices=(0, 13, 14))
-    shoot: bool = house_rule(False, "Shoot Pontoon: side bets against the banker's kitty")
-    kitty_min: int = house_rule(10, "Smallest kitty the banker puts up", minimum=1, maximum=1_000_000)
-    kitty_max: int = house_rule(100, "Largest kitty", minimum=1, maximum=1_000_000)
-    buy_in: int = house_rule(0, "Chips each player starts with (for the settle-up)",
+        False, N_("Four cards totalling 11 or less may only twist the fifth, not buy it"),
+        label=N_("Four card eleven"))
+    royal_pontoon: bool = house_rule(False, N_("Three sevens beat everything and are paid three times"),
+                                     label=N_("Royal pontoon"))
+    pontoon_ranking: str = house_rule("equal", N_("How pontoons rank among themselves"),
+                                      label=N_("Pontoon ranking"), choices=H.RANKINGS)
+    burn: int = house_rule(0, N_("Two cards making this hard total may be burned (0: no burning)"),
+                           label=N_("Burn"), choices=(0, 13, 14))
+    shoot: bool = house_rule(False, N_("Shoot Pontoon: side bets against the banker's kitty"),
+                             label=N_("Shoot"))
+    kitty_min: int = house_rule(10, N_("Smallest kitty the banker puts up"), label=N_("Kitty min"),
+                                minimum=1, maximum=1_000_000)
+    kitty_max: int = house_rule(100, N_("Largest kitty"), label=N_("Kitty max"), minimum=1, maximum=1_000_000)
+    buy_in: int = house_rule(0, N_("Chips each player starts with (for the settle-up)"), label=N_("Buy in"),
                              minimum=0, maximum=10_000_000)
 
     def validate(self) -> None:
         if self.min_stake > self.max_stake:
-            raise InvalidAction(f"the smallest stake ({self.min_stake}) is above the largest "
-                                f"({self.max_stake})", rule="SETTINGS")
+            raise InvalidAction(_("the smallest stake ({low}) is above the largest ({high})",
+                                  low=self.min_stake, high=self.max_stake), rule="SETTINGS")
         if self.kitty_min > self.kitty_max:
-            raise InvalidAction(f"the smallest kitty ({self.kitty_min}) is above the largest "
-                                f"({self.kitty_max})", rule="SETTINGS")
+            raise InvalidAction(_("the smallest kitty ({low}) is above the largest ({high})",
+                                  low=self.kitty_min, high=self.kitty_max), rule="SETTINGS")
 
 
 # --- small helpers -------------------------------------------------------------------------
@@ -114,11 +126,12 @@ def _index(hands: Sequence[Hand], player: str, number: int) -> int | None:
     return None
 
 
-def _who(hands: Sequence[Hand], index: int) -> str:
+def _who(hands: Sequence[Hand], index: int) -> str | Message:
+    """The player's name, or "Ben's hand 2" once the player plays several hands."""
     player = hands[index].player
     if sum(1 for h in hands if h.player == player) == 1:
         return player
-    return f"{player}'s hand {_number(hands, index)}"
+    return _("{player}'s hand {n}", player=player, n=_number(hands, index))
 
 
 def _shown(slots: Sequence[Card | None]) -> str:
@@ -129,10 +142,9 @@ def _text(slots: Sequence[Card | None]) -> list[str]:
     return ["??" if c is None else str(c) for c in slots]
 
 
-def _names(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _names(items: Sequence[Any]) -> Listing:
+    """Names joined the way the language joins them: "Ann, Ben and Cy"."""
+    return all_of(items)
 
 
 def _hand_class(cards: Sequence[Card], settings: Settings, *, banker: bool = False) -> HandClass:
@@ -149,7 +161,7 @@ def _shoot_room(d: Draft) -> int:
     return kitty(d.ledger) - _outstanding_shoot(d)
 
 
-def _add_line(d: Draft, frm: str, to: str, amount: int, reason: str, *, kind: str, seq: int,
+def _add_line(d: Draft, frm: str, to: str, amount: int, reason: Message, *, kind: str, seq: int,
               hand_index: int | None = None) -> None:
     if amount == 0:
         return
@@ -160,7 +172,7 @@ def _add_line(d: Draft, frm: str, to: str, amount: int, reason: str, *, kind: st
                               parties=d.players, player=player, hand=number))
 
 
-def _find(d: Draft, rule: str, message: str, seq: int) -> None:
+def _find(d: Draft, rule: str, message: Message, seq: int) -> None:
     finding = Finding(rule, message, seq)
     d.findings.append(finding)
     d.new_findings.append(finding)
@@ -168,53 +180,54 @@ def _find(d: Draft, rule: str, message: str, seq: int) -> None:
 
 # --- card tracking (SETUP-1, HAND-1) -------------------------------------------------------
 
-def _seen(d: Draft, skip_hand: int | None = None) -> list[tuple[Card, str]]:
+def _seen(d: Draft, skip_hand: int | None = None) -> list[tuple[Card, Message]]:
     """Every card the table has seen this deal, with where it is."""
-    seen: list[tuple[Card, str]] = []
+    seen: list[tuple[Card, Message]] = []
     for i, hand in enumerate(d.hands):
         if i == skip_hand:
             continue
         who = _who(d.hands, i)
-        place = who if who != hand.player else f"{who}'s hand"
+        place = _("{player}'s hand", player=who) if who == hand.player else who
         seen.extend((c, place) for c in hand.cards if c is not None)
         for burn in hand.burns:
-            seen.extend((c, f"the cards {who} burned") for c in burn.cards if c is not None)
-    seen.extend((c, f"the banker's hand ({d.banker})") for c in d.banker_cards if c is not None)
+            seen.extend((c, _("the cards {who} burned", who=who)) for c in burn.cards if c is not None)
+    seen.extend((c, _("the banker's hand ({banker})", banker=d.banker)) for c in d.banker_cards if c is not None)
     return seen
 
 
 def _check_new_cards(d: Draft, cards: Sequence[Card], *, skip_hand: int | None = None,
-                     also_seen: Sequence[tuple[Card, str]] = ()) -> None:
+                     also_seen: Sequence[tuple[Card, Message]] = ()) -> None:
     """A card entered must still be in the pack: once per pack (SETUP-1), never a joker (HAND-1)."""
     for card in cards:
         if card.is_joker:
-            raise IllegalAction("Pontoon is played without jokers: every card is A, 2–10, J, Q or K",
+            raise IllegalAction(_("Pontoon is played without jokers: every card is A, 2–10, J, Q or K"),
                                 rule=rid("HAND", 1))
     seen = _seen(d, skip_hand) + list(also_seen)
     packs = d.settings.packs
-    counts = Counter(c for c, _ in seen)
+    counts = Counter(c for c, _where in seen)
     for card in cards:
         counts[card] += 1
         if counts[card] > packs:
             places = [where for c, where in seen if c == card]
             if packs == 1:
-                where = places[0] if places else "this entry already"
-                raise IllegalAction(f"{card.symbol} is already out this deal, in {where}: "
-                                    "there is only one in the pack", rule=rid("SETUP", 1))
-            where = _names(places) if places else "this entry"
-            raise IllegalAction(f"both {card.symbol}s are already out this deal ({where}): "
-                                "two packs hold only two", rule=rid("SETUP", 1))
+                where = places[0] if places else _("this entry already")
+                raise IllegalAction(_("{card} is already out this deal, in {where}: there is only one "
+                                      "in the pack", card=card, where=where), rule=rid("SETUP", 1))
+            where = _names(places) if places else _("this entry")
+            raise IllegalAction(_("both {card}s are already out this deal ({where}): two packs hold "
+                                  "only two", card=card, where=where), rule=rid("SETUP", 1))
 
 
-def _merge(slots: Sequence[Card | None], given: Sequence[Card], who: str, rule: str) -> tuple[Card, ...]:
+def _merge(slots: Sequence[Card | None], given: Sequence[Card], who: str | Message,
+           rule: str) -> tuple[Card, ...]:
     """Given cards must agree with the cards of the hand already entered."""
     if len(given) != len(slots):
-        raise IllegalAction(f"{who} holds {len(slots)} cards ({_shown(slots)}), "
-                            f"but {len(given)} were entered", rule=rule)
+        raise IllegalAction(_("{who} holds {n} cards ({cards}), but {entered} were entered", who=who,
+                              n=len(slots), cards=_shown(slots), entered=len(given)), rule=rule)
     for pos, (known, card) in enumerate(zip(slots, given), start=1):
         if known is not None and known != card:
-            raise IllegalAction(f"card {pos} of {who} was entered as {known.symbol}, "
-                                f"not {card.symbol}", rule=rule)
+            raise IllegalAction(_("card {pos} of {who} was entered as {known}, not {card}", pos=pos,
+                                  who=who, known=known, card=card), rule=rule)
     return tuple(given)
 
 
@@ -257,8 +270,8 @@ class PontoonGame(GameRules):
         named = action.raw("player")
         if named is not None and action.type in BANKER_ACTIONS:
             if named != state.banker:
-                raise IllegalAction(f"only the banker ({state.banker}) makes this entry, not {named}",
-                                    rule="TURN")
+                raise IllegalAction(_("only the banker ({banker}) makes this entry, not {named}",
+                                      banker=state.banker, named=str(named)[:40]), rule="TURN")
             return
         super().check_actor(state, action)
 
@@ -268,15 +281,15 @@ class PontoonGame(GameRules):
     def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         handler = HANDLERS.get(action.type)
         if handler is None:
-            raise InvalidAction(f"Pontoon has no action “{action.type}”", rule="ACTION")
+            raise InvalidAction(_("Pontoon has no action “{action}”", action=action.type), rule="ACTION")
         if state.phase == MATCH_OVER:
-            raise IllegalAction("the session is over and settled up: start a new match to play on",
+            raise IllegalAction(_("the session is over and settled up: start a new match to play on"),
                                 rule=rid("LEDGER", 3))
         if state.mode == "quick" and action.type in PLAY_ONLY:
-            raise InvalidAction(f"this match records results only: enter each deal with “quick”, "
-                                f"not “{action.type}”", rule="ACTION")
+            raise InvalidAction(_("this match records results only: enter each deal with “quick”, "
+                                  "not “{action}”", action=action.type), rule="ACTION")
         if state.mode == "play" and action.type == "quick":
-            raise InvalidAction("“quick” is for results-only matches; this match enters every card",
+            raise InvalidAction(_("“quick” is for results-only matches; this match enters every card"),
                                 rule="ACTION")
         d = Draft(state)
         handler(d, action, seq)
@@ -292,14 +305,14 @@ class PontoonGame(GameRules):
 
 def _cut(d: Draft, a: Action, seq: int) -> None:
     if d.started or d.ledger or d.bank_changes:
-        raise IllegalAction("the cut for the bank comes before the first deal and the kitty",
+        raise IllegalAction(_("the cut for the bank comes before the first deal and the kitty"),
                             rule=rid("SETUP", 2))
     cards = a.cards("cards", count=len(d.players))
     _check_new_cards(d, cards)
     top = max(CUT_ORDER[c.rank] for c in cards)
     winners = [p for p, c in zip(d.players, cards) if CUT_ORDER[c.rank] == top]
     if len(winners) > 1:
-        raise IllegalAction(f"{_names(winners)} tie for the highest cut: they cut again",
+        raise IllegalAction(_("{names} tie for the highest cut: they cut again", names=_names(winners)),
                             rule=rid("SETUP", 2))
     d.banker = winners[0]
     d.cut = tuple(zip(d.players, cards))
@@ -308,37 +321,41 @@ def _cut(d: Draft, a: Action, seq: int) -> None:
 def _kitty(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     if not s.shoot:
-        raise IllegalAction("there is no kitty: Shoot Pontoon is not being played",
+        raise IllegalAction(_("there is no kitty: Shoot Pontoon is not being played"),
                             rule=rid("SHOOT", 1))
     amount = a.integer("amount", minimum=-MAX_INT)
     if amount <= 0:
-        raise IllegalAction(f"the banker may add to the kitty, never take from it ({amount} entered)",
-                            rule=rid("SHOOT", 8))
+        raise IllegalAction(_("the banker may add to the kitty, never take from it ({amount} entered)",
+                              amount=amount), rule=rid("SHOOT", 8))
     if d.phase == KITTY_PHASE:
         if not s.kitty_min <= amount <= s.kitty_max:
-            raise IllegalAction(f"{d.banker} puts up a kitty of {s.kitty_min} to {s.kitty_max}, "
-                                f"not {amount}", rule=rid("SHOOT", 1))
-        _add_line(d, d.banker, KITTY, amount, f"{d.banker} puts up the kitty", kind="kitty", seq=seq)
+            raise IllegalAction(_("{banker} puts up a kitty of {low} to {high}, not {amount}", banker=d.banker,
+                                  low=s.kitty_min, high=s.kitty_max, amount=amount), rule=rid("SHOOT", 1))
+        _add_line(d, d.banker, KITTY, amount, _("{banker} puts up the kitty", banker=d.banker), kind="kitty",
+                  seq=seq)
         d.phase = SETTLED if d.started else DEAL
         return
     if d.phase not in BETWEEN_DEALS:
-        raise IllegalAction("the kitty can be topped up only before a new deal",
+        raise IllegalAction(_("the kitty can be topped up only before a new deal"),
                             rule=rid("SHOOT", 8))
     now = kitty(d.ledger)
     if now + amount > s.kitty_max:
-        raise IllegalAction(f"the kitty holds {now}: adding {amount} would pass the limit of "
-                            f"{s.kitty_max} (at most {s.kitty_max - now} more)", rule=rid("SHOOT", 8))
-    _add_line(d, d.banker, KITTY, amount, f"{d.banker} adds to the kitty", kind="kitty", seq=seq)
+        raise IllegalAction(_("the kitty holds {now}: adding {amount} would pass the limit of {limit} "
+                              "(at most {room} more)", now=now, amount=amount, limit=s.kitty_max,
+                              room=s.kitty_max - now), rule=rid("SHOOT", 8))
+    _add_line(d, d.banker, KITTY, amount, _("{banker} adds to the kitty", banker=d.banker), kind="kitty",
+              seq=seq)
 
 
 def _change_bank(d: Draft, seq: int, to: str, reason: str, price: int | None) -> None:
     """NEXT-2, NEXT-3, SHOOT-8: the old banker takes what is left in the kitty."""
     old = d.banker
     if price:
-        _add_line(d, to, old, price, f"{to} buys the bank from {old}", kind="sale", seq=seq)
+        _add_line(d, to, old, price, _("{buyer} buys the bank from {seller}", buyer=to, seller=old),
+                  kind="sale", seq=seq)
     left = kitty(d.ledger)
     if left:
-        _add_line(d, KITTY, old, left, f"{old} takes back the kitty: the bank passes to {to}",
+        _add_line(d, KITTY, old, left, _("{old} takes back the kitty: the bank passes to {new}", old=old, new=to),
                   kind="kitty", seq=seq)
     d.bank_changes.append(BankChange(d.deal if d.started else None, old, to, reason, price, seq))
     d.banker = to
@@ -348,22 +365,22 @@ def _change_bank(d: Draft, seq: int, to: str, reason: str, price: int | None) ->
 
 def _sell_bank(d: Draft, a: Action, seq: int) -> None:
     if d.phase not in BETWEEN_DEALS:
-        raise IllegalAction("the bank can be sold only between deals, once this deal is settled",
+        raise IllegalAction(_("the bank can be sold only between deals, once this deal is settled"),
                             rule=rid("NEXT", 3))
     to = a.player_name("to", d.players)
     price = a.integer("price", minimum=0)
     if to == d.banker:
-        raise IllegalAction(f"{to} already holds the bank", rule=rid("NEXT", 3))
+        raise IllegalAction(_("{player} already holds the bank", player=to), rule=rid("NEXT", 3))
     _change_bank(d, seq, to, "sale", price)
 
 
 def _end_session(d: Draft, a: Action, seq: int) -> None:
     if d.phase not in BETWEEN_DEALS:
-        raise IllegalAction("finish and settle this deal before ending the session",
+        raise IllegalAction(_("finish and settle this deal before ending the session"),
                             rule=rid("LEDGER", 3))
     left = kitty(d.ledger)
     if left:
-        _add_line(d, KITTY, d.banker, left, f"{d.banker} takes back the kitty at the end",
+        _add_line(d, KITTY, d.banker, left, _("{banker} takes back the kitty at the end", banker=d.banker),
                   kind="kitty", seq=seq)
     d.phase = MATCH_OVER
 
@@ -372,27 +389,29 @@ def _end_session(d: Draft, a: Action, seq: int) -> None:
 
 def _deal(d: Draft, a: Action, seq: int) -> None:
     if d.phase == KITTY_PHASE:
-        raise IllegalAction(f"{d.banker} must put up a kitty before dealing",
+        raise IllegalAction(_("{banker} must put up a kitty before dealing", banker=d.banker),
                             rule=rid("SHOOT", 8) if d.started else rid("SHOOT", 1))
     if d.phase not in BETWEEN_DEALS:
-        raise IllegalAction("a deal is already in progress", rule=rid("DEAL", 1))
+        raise IllegalAction(_("a deal is already in progress"), rule=rid("DEAL", 1))
     named = a.player_name("banker", d.players, optional=True)
     if named is not None and named != d.banker:
-        why = ""
+        message = _("{banker} holds the bank, not {named}", banker=d.banker, named=named)
         if d.bank_changes and d.bank_changes[-1].to == d.banker:
             change = d.bank_changes[-1]
-            why = " (pontoon)" if change.reason == "pontoon" else " (bought the bank)"
-        raise IllegalAction(f"{d.banker} holds the bank{why}, not {named}", rule=rid("NEXT", 2))
+            message = (_("{banker} holds the bank (pontoon), not {named}", banker=d.banker, named=named)
+                       if change.reason == "pontoon" else
+                       _("{banker} holds the bank (bought the bank), not {named}", banker=d.banker, named=named))
+        raise IllegalAction(message, rule=rid("NEXT", 2))
     shuffled = a.raw("shuffled")
     if shuffled is not None:
         if not isinstance(shuffled, bool):
-            raise InvalidAction("\"shuffled\" must be true or false", rule="ACTION")
+            raise InvalidAction(_("\"shuffled\" must be true or false"), rule="ACTION")
         if shuffled != d.shuffle:
             if d.shuffle:
-                msg = ("the pack must be shuffled and cut first: there was a pontoon"
-                       if d.started else "the first deal is from a shuffled, cut pack")
+                msg = (_("the pack must be shuffled and cut first: there was a pontoon")
+                       if d.started else _("the first deal is from a shuffled, cut pack"))
             else:
-                msg = "nobody had a pontoon: the used cards go under the pack unshuffled"
+                msg = _("nobody had a pontoon: the used cards go under the pack unshuffled")
             raise IllegalAction(msg, rule=rid("NEXT", 1))
     if d.started:
         d.deal += 1
@@ -413,17 +432,19 @@ def _stake(d: Draft, a: Action, seq: int) -> None:
     amount = a.integer("amount")
     s = d.settings
     if d.phase != STAKES:
-        when = "before the first deal" if d.phase in BETWEEN_DEALS else "once the stakes are in"
-        raise IllegalAction(f"first stakes are placed after the first card, not {when}",
+        raise IllegalAction(_("first stakes are placed after the first card, not before the first deal")
+                            if d.phase in BETWEEN_DEALS else
+                            _("first stakes are placed after the first card, not once the stakes are in"),
                             rule=rid("DEAL", 1))
     if player == d.banker:
-        raise IllegalAction(f"{player} is the banker and does not stake", rule=rid("DEAL", 1))
+        raise IllegalAction(_("{player} is the banker and does not stake", player=player), rule=rid("DEAL", 1))
     i = next(i for i, h in enumerate(d.hands) if h.player == player)
     if d.hands[i].stake:
-        raise IllegalAction(f"{player} has already staked {d.hands[i].stake}", rule=rid("DEAL", 1))
+        raise IllegalAction(_("{player} has already staked {amount}", player=player, amount=d.hands[i].stake),
+                            rule=rid("DEAL", 1))
     if not s.min_stake <= amount <= s.max_stake:
-        raise IllegalAction(f"a first stake is {s.min_stake} to {s.max_stake}, not {amount}",
-                            rule=rid("SETUP", 3))
+        raise IllegalAction(_("a first stake is {low} to {high}, not {amount}", low=s.min_stake,
+                              high=s.max_stake, amount=amount), rule=rid("SETUP", 3))
     d.hands[i] = replace(d.hands[i], stake=amount, first_stake=amount)
     if not _unstaked(d):
         d.phase = SHOOT if s.shoot else SECOND_CARD
@@ -431,24 +452,24 @@ def _stake(d: Draft, a: Action, seq: int) -> None:
 
 def _double(d: Draft, a: Action, seq: int) -> None:
     if not d.settings.banker_doubling:
-        raise IllegalAction("banker doubling is not played at this table", rule=rid("VARIANT", 3))
+        raise IllegalAction(_("banker doubling is not played at this table"), rule=rid("VARIANT", 3))
     if d.phase == STAKES:
-        raise IllegalAction(f"the banker doubles after all first stakes; still to stake: "
-                            f"{_names(_unstaked(d))}", rule=rid("VARIANT", 3))
+        raise IllegalAction(_("the banker doubles after all first stakes; still to stake: {names}",
+                              names=_names(_unstaked(d))), rule=rid("VARIANT", 3))
     if d.phase not in (SHOOT, SECOND_CARD):
-        raise IllegalAction("the banker may double only after the first stakes, before the "
-                            "second card", rule=rid("VARIANT", 3))
+        raise IllegalAction(_("the banker may double only after the first stakes, before the "
+                              "second card"), rule=rid("VARIANT", 3))
     if d.doubled:
-        raise IllegalAction("the bets are already doubled", rule=rid("VARIANT", 3))
+        raise IllegalAction(_("the bets are already doubled"), rule=rid("VARIANT", 3))
     d.doubled = True
 
 
 def _second_card(d: Draft, a: Action, seq: int) -> None:
     if d.phase == STAKES:
-        raise IllegalAction(f"everyone stakes before the second card; still to stake: "
-                            f"{_names(_unstaked(d))}", rule=rid("DEAL", 1))
+        raise IllegalAction(_("everyone stakes before the second card; still to stake: {names}",
+                              names=_names(_unstaked(d))), rule=rid("DEAL", 1))
     if d.phase not in (SHOOT, SECOND_CARD):
-        raise IllegalAction("the second card is dealt once, after the first stakes",
+        raise IllegalAction(_("the second card is dealt once, after the first stakes"),
                             rule=rid("DEAL", 2))
     d.hands = [replace(h, cards=h.cards + (None,)) for h in d.hands]
     d.banker_cards = (None, None)
@@ -463,64 +484,65 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
     amount = a.integer("amount", minimum=1)
     number = a.integer("hand", minimum=1, maximum=MAX_HANDS, optional=True)
     if not s.shoot:
-        raise IllegalAction("shoot bets are part of Shoot Pontoon, which is not being played",
+        raise IllegalAction(_("shoot bets are part of Shoot Pontoon, which is not being played"),
                             rule=rid("SHOOT", 2))
     if player == d.banker:
-        raise IllegalAction(f"{player} is the banker: the kitty is the bank's, players shoot "
-                            "against it", rule=rid("SHOOT", 2))
+        raise IllegalAction(_("{player} is the banker: the kitty is the bank's, players shoot against it",
+                              player=player), rule=rid("SHOOT", 2))
     room = _shoot_room(d)
     if d.phase == SHOOT:
         i = next(i for i, h in enumerate(d.hands) if h.player == player)
         if d.hands[i].shoot:
-            raise IllegalAction(f"{player} has already shot {d.hands[i].shoot} on the first card",
-                                rule=rid("SHOOT", 2))
+            raise IllegalAction(_("{player} has already shot {amount} on the first card", player=player,
+                                  amount=d.hands[i].shoot), rule=rid("SHOOT", 2))
         _check_room(amount, room, rid("SHOOT", 2))
         d.hands[i] = replace(d.hands[i], shoot=amount)
         return
     if d.phase == STAKES:
-        raise IllegalAction(f"shoot bets come after all first stakes; still to stake: "
-                            f"{_names(_unstaked(d))}", rule=rid("SHOOT", 2))
+        raise IllegalAction(_("shoot bets come after all first stakes; still to stake: {names}",
+                              names=_names(_unstaked(d))), rule=rid("SHOOT", 2))
     if d.phase != PLAYERS:
-        raise IllegalAction("no shoot bet can be placed now: they go on the first card, before "
-                            "a fourth card, or on a split hand", rule=rid("SHOOT", 4))
+        raise IllegalAction(_("no shoot bet can be placed now: they go on the first card, before "
+                              "a fourth card, or on a split hand"), rule=rid("SHOOT", 4))
     turn = d.hands[d.current]
     if number is None:
         if turn.player != player:
-            raise IllegalAction(f"it is {_who(d.hands, d.current)}'s turn: only that hand may "
-                                f"shoot now", rule=rid("SHOOT", 4))
+            raise IllegalAction(_("it is {who}'s turn: only that hand may shoot now",
+                                  who=_who(d.hands, d.current)), rule=rid("SHOOT", 4))
         j = d.current
     else:
         j = _index(d.hands, player, number)
         if j is None:
-            raise InvalidAction(f"{player} has no hand {number}", rule="ACTION")
+            raise InvalidAction(_("{player} has no hand {n}", player=player, n=number), rule="ACTION")
     hand = d.hands[j]
     who = _who(d.hands, j)
     if len(hand.cards) == 2:
         if not hand.split:
-            raise IllegalAction("shoot bets on the first card close when the second card is "
-                                "dealt; the next chance is before a fourth card",
+            raise IllegalAction(_("shoot bets on the first card close when the second card is "
+                                  "dealt; the next chance is before a fourth card"),
                                 rule=rid("SHOOT", 3))
         if not hand.split_shoot_open or hand.split_shoot:
-            why = ("its shoot bet already stands" if hand.split_shoot or hand.shoot
-                   else "the pair it came from carried no shoot bet")
-            raise IllegalAction(f"{who} cannot take a new shoot bet: {why}", rule=rid("SHOOT", 5))
+            why = (_("its shoot bet already stands") if hand.split_shoot or hand.shoot
+                   else _("the pair it came from carried no shoot bet"))
+            raise IllegalAction(_("{who} cannot take a new shoot bet: {why}", who=who, why=why),
+                                rule=rid("SHOOT", 5))
         if hand.status not in (WAITING, PLAYING):
-            raise IllegalAction(f"{who} has finished", rule=rid("SHOOT", 5))
+            raise IllegalAction(_("{who} has finished", who=who), rule=rid("SHOOT", 5))
         _check_room(amount, room, rid("SHOOT", 5))
         d.hands[j] = replace(hand, shoot=hand.shoot + amount, split_shoot=True)
         return
     if j != d.current or hand.status != PLAYING:
-        raise IllegalAction(f"{who} is not in turn: a shoot bet before the fourth card is placed "
-                            "by the hand about to take it", rule=rid("SHOOT", 4))
+        raise IllegalAction(_("{who} is not in turn: a shoot bet before the fourth card is placed "
+                              "by the hand about to take it", who=who), rule=rid("SHOOT", 4))
     if len(hand.cards) != 3:
-        raise IllegalAction(f"{who} has seen {len(hand.cards)} cards: there is no shooting after "
-                            "the fourth card", rule=rid("SHOOT", 4))
+        raise IllegalAction(_("{who} has seen {n} cards: there is no shooting after the fourth card",
+                              who=who, n=len(hand.cards)), rule=rid("SHOOT", 4))
     if hand.shoot_fourth:
-        raise IllegalAction(f"{who} has already shot for the fourth card", rule=rid("SHOOT", 4))
+        raise IllegalAction(_("{who} has already shot for the fourth card", who=who), rule=rid("SHOOT", 4))
     if minimum_total(hand.cards) >= 21:
-        raise IllegalAction(f"{who} ({_shown(hand.cards)}) counts at least "
-                            f"{minimum_total(hand.cards)}: a fourth card (and a shoot bet on it) "
-                            "needs a total under 21",
+        raise IllegalAction(_("{who} ({cards}) counts at least {total}: a fourth card (and a shoot bet "
+                              "on it) needs a total under 21", who=who, cards=_shown(hand.cards),
+                              total=minimum_total(hand.cards)),
                             rule=rid("SHOOT", 4))
     _check_room(amount, room, rid("SHOOT", 4))
     d.hands[j] = replace(hand, shoot=hand.shoot + amount, shoot_fourth=True, must_take_fourth=True,
@@ -530,9 +552,10 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
 
 def _check_room(amount: int, room: int, rule: str) -> None:
     if amount > room:
-        free = (f"only {room} of the kitty is free" if room > 0
-                else "the open shoot bets already cover the whole kitty")
-        raise IllegalAction(f"a shoot bet of {amount} is too much: {free}", rule=rule)
+        free = (_("only {room} of the kitty is free", room=room) if room > 0
+                else _("the open shoot bets already cover the whole kitty"))
+        raise IllegalAction(_("a shoot bet of {amount} is too much: {free}", amount=amount, free=free),
+                            rule=rule)
 
 
 # --- the players' turns (TURN, VARIANT-1/5/7/8) ---------------------------------------------
@@ -540,19 +563,22 @@ def _check_room(amount: int, room: int, rule: str) -> None:
 def _in_turn(d: Draft, rule: str) -> tuple[int, Hand]:
     if d.phase != PLAYERS or d.current is None:
         if d.phase == BANKER:
-            why = "every player's hand is finished; it is the banker's turn"
+            why = _("every player's hand is finished; it is the banker's turn")
         elif d.phase in (STAKES, SHOOT, SECOND_CARD):
-            why = "the second card has not been dealt yet"
+            why = _("the second card has not been dealt yet")
         else:
-            why = "no deal is being played"
-        raise IllegalAction(f"no player's hand is in turn: {why}", rule=rule)
+            why = _("no deal is being played")
+        raise IllegalAction(_("no player's hand is in turn: {why}", why=why), rule=rule)
     return d.current, d.hands[d.current]
 
 
 def _not_waiting_for_fourth(d: Draft, i: int, hand: Hand, doing: str) -> None:
     if hand.must_take_fourth:
-        raise IllegalAction(f"{_who(d.hands, i)} shot for a fourth card: buy or twist it now, "
-                            f"not {doing}", rule=rid("SHOOT", 4))
+        who = _who(d.hands, i)
+        raise IllegalAction(_("{who} shot for a fourth card: buy or twist it now, not burn", who=who)
+                            if doing == "burn" else
+                            _("{who} shot for a fourth card: buy or twist it now, not stick", who=who),
+                            rule=rid("SHOOT", 4))
 
 
 def _advance(d: Draft) -> None:
@@ -573,14 +599,17 @@ def _stand(d: Draft, i: int, seq: int, **changes: Any) -> None:
     _advance(d)
 
 
-def _throw_in(d: Draft, i: int, seq: int, why: str) -> None:
-    """TURN-6, SHOOT-6: the stake goes to the banker at once, the shoot bet into the kitty."""
+def _throw_in(d: Draft, i: int, seq: int, shown: str | None) -> None:
+    """TURN-6, SHOOT-6: the stake goes to the banker at once, the shoot bet into the kitty.
+    ``shown``: the cards that prove the bust, when the referee throws the hand in."""
     hand = d.hands[i]
     who = _who(d.hands, i)
     rate = ordinary_rate(d.doubled)
-    _add_line(d, hand.player, d.banker, hand.stake * rate, f"{who} is bust{why}", kind="stake",
+    reason = (_("{who} is bust ({cards})", who=who, cards=shown) if shown
+              else _("{who} is bust", who=who))
+    _add_line(d, hand.player, d.banker, hand.stake * rate, reason, kind="stake",
               seq=seq, hand_index=i)
-    _add_line(d, hand.player, KITTY, hand.shoot, f"{who} is bust: the shoot bet goes to the kitty",
+    _add_line(d, hand.player, KITTY, hand.shoot, _("{who} is bust: the shoot bet goes to the kitty", who=who),
               kind="shoot", seq=seq, hand_index=i)
     d.hands[i] = replace(hand, status=BUST, bust_seq=seq, stake_settled=True, shoot_settled=True,
                          must_take_fourth=False)
@@ -592,7 +621,7 @@ def _after_card(d: Draft, i: int, seq: int) -> None:
     hand = d.hands[i]
     if minimum_total(hand.cards) > 21:
         # The table has seen enough of the hand to know it is over 21.
-        _throw_in(d, i, seq, f" ({_shown(hand.cards)})")
+        _throw_in(d, i, seq, _shown(hand.cards))
     elif len(hand.cards) >= FIVE and hand.known:
         _stand(d, i, seq)   # TURN-7: a five card trick takes no more cards
     # Five cards with some face down stay in turn: the player sticks, or throws in a bust.
@@ -602,16 +631,16 @@ def _pontoon(d: Draft, a: Action, seq: int) -> None:
     i, hand = _in_turn(d, rid("TURN", 1))
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
-        raise IllegalAction(f"{who} holds {len(hand.cards)} cards: a pontoon is the first two",
-                            rule=rid("TURN", 1))
+        raise IllegalAction(_("{who} holds {n} cards: a pontoon is the first two", who=who,
+                              n=len(hand.cards)), rule=rid("TURN", 1))
     cards = _merge(hand.cards, a.cards("cards", count=2), who, rid("TURN", 1))
     _check_new_cards(d, _newly_known(hand.cards, cards), skip_hand=None)
     if not H.is_ace_and_ten(cards):
-        raise IllegalAction(f"{show(cards)} is not a pontoon: it takes an ace and a 10, J, Q or K",
+        raise IllegalAction(_("{cards} is not a pontoon: it takes an ace and a 10, J, Q or K", cards=cards),
                             rule=rid("TURN", 1))
     if not H.is_pontoon(cards, d.settings.pontoon_ranking):
-        raise IllegalAction(f"{show(cards)} is an ordinary 21 at this table (ace and ten is not a "
-                            "pontoon): stick on it instead", rule=rid("VARIANT", 7))
+        raise IllegalAction(_("{cards} is an ordinary 21 at this table (ace and ten is not a "
+                              "pontoon): stick on it instead", cards=cards), rule=rid("VARIANT", 7))
     d.turns_begun = True
     _stand(d, i, seq, cards=cards, declared=True)
 
@@ -620,26 +649,26 @@ def _split(d: Draft, a: Action, seq: int) -> None:
     i, hand = _in_turn(d, rid("TURN", 2))
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
-        raise IllegalAction(f"{who} holds {len(hand.cards)} cards: only the first two may be split",
-                            rule=rid("TURN", 2))
+        raise IllegalAction(_("{who} holds {n} cards: only the first two may be split", who=who,
+                              n=len(hand.cards)), rule=rid("TURN", 2))
     given = a.cards("cards", count=2, optional=True)
     if given is None:
         if not hand.known:
-            raise IllegalAction("a split pair is laid face up: enter both cards", rule=rid("TURN", 2))
+            raise IllegalAction(_("a split pair is laid face up: enter both cards"), rule=rid("TURN", 2))
         cards = tuple(hand.cards)
     else:
         cards = _merge(hand.cards, given, who, rid("TURN", 2))
     _check_new_cards(d, _newly_known(hand.cards, cards))
     if cards[0].rank != cards[1].rank:
-        raise IllegalAction(f"{show(cards)} is not a pair: only cards of the same rank split "
-                            "(Q-Q yes, Q-J no)", rule=rid("TURN", 2))
+        raise IllegalAction(_("{cards} is not a pair: only cards of the same rank split "
+                              "(Q-Q yes, Q-J no)", cards=cards), rule=rid("TURN", 2))
     if d.settings.split == "aces_only" and cards[0].rank != "A":
-        raise IllegalAction(f"only aces may be split at this table, not {show(cards)}",
+        raise IllegalAction(_("only aces may be split at this table, not {cards}", cards=cards),
                             rule=rid("VARIANT", 1))
     count = sum(1 for h in d.hands if h.player == hand.player)
     if count >= MAX_HANDS:
-        raise IllegalAction(f"{hand.player} already plays {MAX_HANDS} hands, the most a split "
-                            "allows", rule=rid("TURN", 2))
+        raise IllegalAction(_("{player} already plays {n} hands, the most a split allows",
+                              player=hand.player, n=MAX_HANDS), rule=rid("TURN", 2))
     d.turns_begun = True
     # SHOOT-5: the shoot bet stays with the first card; the other hand may take a new one.
     d.hands[i] = replace(hand, cards=(cards[0], None), split=True)
@@ -651,20 +680,20 @@ def _split(d: Draft, a: Action, seq: int) -> None:
 def _burn(d: Draft, a: Action, seq: int) -> None:
     burn = d.settings.burn
     if not burn:
-        raise IllegalAction("burning is not played at this table", rule=rid("VARIANT", 8))
+        raise IllegalAction(_("burning is not played at this table"), rule=rid("VARIANT", 8))
     i, hand = _in_turn(d, rid("VARIANT", 8))
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
-        raise IllegalAction(f"{who} holds {len(hand.cards)} cards: only the first two may be burned",
-                            rule=rid("VARIANT", 8))
+        raise IllegalAction(_("{who} holds {n} cards: only the first two may be burned", who=who,
+                              n=len(hand.cards)), rule=rid("VARIANT", 8))
     _not_waiting_for_fourth(d, i, hand, "burn")
     given = a.cards("cards", count=2, optional=True)
     cards = tuple(hand.cards) if given is None else _merge(hand.cards, given, who, rid("VARIANT", 8))
     newly = _newly_known(hand.cards, cards) if given is not None else []
     _check_new_cards(d, newly)
     if all(c is not None for c in cards) and not H.can_burn(cards, burn):
-        raise IllegalAction(f"{show(cards)} cannot be burned: only two cards making a hard {burn} "
-                            f"(no ace) may", rule=rid("VARIANT", 8))
+        raise IllegalAction(_("{cards} cannot be burned: only two cards making a hard {burn} (no ace) may",
+                              cards=cards, burn=burn), rule=rid("VARIANT", 8))
     d.turns_begun = True
     d.hands[i] = replace(hand, cards=(None, None), burns=hand.burns + (Burn(cards, seq),))
 
@@ -682,23 +711,29 @@ def _buy(d: Draft, a: Action, seq: int) -> None:
     i, hand = _in_turn(d, rid("TURN", 3))
     who = _who(d.hands, i)
     if hand.twisted:
-        raise IllegalAction(f"{who} has twisted: after a twist further cards can only be twisted, "
-                            "not bought", rule=rid("TURN", 4))
+        raise IllegalAction(_("{who} has twisted: after a twist further cards can only be twisted, "
+                              "not bought", who=who), rule=rid("TURN", 4))
     if len(hand.cards) >= FIVE:
-        raise IllegalAction(f"{who} has five cards: no more", rule=rid("TURN", 7))
+        raise IllegalAction(_("{who} has five cards: no more", who=who), rule=rid("TURN", 7))
     if minimum_total(hand.cards) >= 21:
-        raise IllegalAction(f"{who} ({_shown(hand.cards)}) counts at least 21: a card may be "
-                            "bought only under 21", rule=rid("TURN", 3))
+        raise IllegalAction(_("{who} ({cards}) counts at least 21: a card may be bought only under 21",
+                              who=who, cards=_shown(hand.cards)), rule=rid("TURN", 3))
     if (d.settings.four_card_eleven and len(hand.cards) == 4 and hand.known
             and H.low_total(hand.cards) <= 11):
-        raise IllegalAction(f"{who} ({_shown(hand.cards)}) counts {H.low_total(hand.cards)}: four "
-                            "cards of 11 or less take the fifth by twisting, not buying",
+        raise IllegalAction(_("{who} ({cards}) counts {total}: four cards of 11 or less take the fifth "
+                              "by twisting, not buying", who=who, cards=_shown(hand.cards),
+                              total=H.low_total(hand.cards)),
                             rule=rid("VARIANT", 5))
     low, high = _buy_range(hand)
     if not low <= amount <= high:
-        first = "the third card" if not hand.buys else f"after paying {hand.buys[-1]} for the last"
-        raise IllegalAction(f"{who} staked {hand.first_stake}: {first} costs {low} to {high}, not "
-                            f"{amount}", rule=rid("TURN", 3))
+        if not hand.buys:
+            message = _("{who} staked {stake}: the third card costs {low} to {high}, not {amount}",
+                        who=who, stake=hand.first_stake, low=low, high=high, amount=amount)
+        else:
+            message = _("{who} staked {stake}: after paying {last} for the last costs {low} to {high}, "
+                        "not {amount}", who=who, stake=hand.first_stake, last=hand.buys[-1], low=low,
+                        high=high, amount=amount)
+        raise IllegalAction(message, rule=rid("TURN", 3))
     if card is not None:
         _check_new_cards(d, [card])
     d.turns_begun = True
@@ -713,10 +748,10 @@ def _twist(d: Draft, a: Action, seq: int) -> None:
     i, hand = _in_turn(d, rid("TURN", 4))
     who = _who(d.hands, i)
     if len(hand.cards) >= FIVE:
-        raise IllegalAction(f"{who} has five cards: no more", rule=rid("TURN", 7))
+        raise IllegalAction(_("{who} has five cards: no more", who=who), rule=rid("TURN", 7))
     if minimum_total(hand.cards) >= 21:
-        raise IllegalAction(f"{who} ({_shown(hand.cards)}) counts at least 21: a twist needs a "
-                            "total under 21", rule=rid("TURN", 4))
+        raise IllegalAction(_("{who} ({cards}) counts at least 21: a twist needs a total under 21",
+                              who=who, cards=_shown(hand.cards)), rule=rid("TURN", 4))
     _check_new_cards(d, [card])
     d.turns_begun = True
     d.hands[i] = replace(hand, cards=hand.cards + (card,), twisted=True, must_take_fourth=False,
@@ -747,25 +782,26 @@ def _stick_breach(d: Draft, i: int, cards: Sequence[Card]) -> None:
     total = H.best_total(cards)
     need = d.settings.stick_min
     if total < need:
-        raise IllegalAction(f"{_who(d.hands, i)} ({show(cards)}) counts {total}: sticking needs "
-                            f"at least {need}", rule=_stick_rule(d.settings, total))
+        raise IllegalAction(_("{who} ({cards}) counts {total}: sticking needs at least {need}",
+                              who=_who(d.hands, i), cards=tuple(cards), total=total, need=need),
+                            rule=_stick_rule(d.settings, total))
 
 
 def _bust(d: Draft, a: Action, seq: int) -> None:
     i, hand = _in_turn(d, rid("TURN", 6))
     who = _who(d.hands, i)
     if len(hand.cards) == 2:
-        raise IllegalAction(f"{who} holds two cards, which can never be over 21", rule=rid("TURN", 6))
+        raise IllegalAction(_("{who} holds two cards, which can never be over 21", who=who), rule=rid("TURN", 6))
     given = a.cards("cards", optional=True)
     if given is not None:
         cards = _merge(hand.cards, given, who, rid("TURN", 6))
         _check_new_cards(d, _newly_known(hand.cards, cards))
         if H.low_total(cards) <= 21:
-            raise IllegalAction(f"{show(cards)} counts {H.best_total(cards)}: that is not bust",
-                                rule=rid("TURN", 6))
+            raise IllegalAction(_("{cards} counts {total}: that is not bust", cards=cards,
+                                  total=H.best_total(cards)), rule=rid("TURN", 6))
         d.hands[i] = replace(hand, cards=cards)
     d.turns_begun = True
-    _throw_in(d, i, seq, "")
+    _throw_in(d, i, seq, None)
 
 
 # --- reveals and the checks they make possible (TURN-8) -----------------------------------
@@ -776,29 +812,29 @@ def _reveal(d: Draft, a: Action, seq: int) -> None:
     given = a.cards("cards", maximum=FIVE)
     burned = a.cards("burned", optional=True, minimum=0, maximum=40)
     if d.phase not in (PLAYERS, BANKER):
-        raise IllegalAction("hands are revealed during the deal, before the banker settles",
+        raise IllegalAction(_("hands are revealed during the deal, before the banker settles"),
                             rule=rid("TURN", 8))
     i = _index(d.hands, player, number)
     if i is None:
-        raise IllegalAction(f"{player} has no hand {number} this deal", rule=rid("TURN", 8))
+        raise IllegalAction(_("{player} has no hand {n} this deal", player=player, n=number), rule=rid("TURN", 8))
     hand = d.hands[i]
     who = _who(d.hands, i)
     if not hand.finished:
-        raise IllegalAction(f"{who} is still being played: a hand is revealed once it is finished",
+        raise IllegalAction(_("{who} is still being played: a hand is revealed once it is finished", who=who),
                             rule=rid("TURN", 8))
     hidden_burns = [c for b in hand.burns for c in b.cards if c is None]
     if hand.known and not hidden_burns:
-        raise IllegalAction(f"every card of {who} is already known: {_shown(hand.cards)}",
-                            rule=rid("TURN", 8))
+        raise IllegalAction(_("every card of {who} is already known: {cards}", who=who,
+                              cards=_shown(hand.cards)), rule=rid("TURN", 8))
     cards = _merge(hand.cards, given, who, rid("TURN", 8))
     burns = list(hand.burns)
     newly = _newly_known(hand.cards, cards)
     if hidden_burns:
         if burned is None:
-            raise IllegalAction(f"{who} burned cards face down: enter them too (\"burned\", two "
-                                "per burn, in order)", rule=rid("TURN", 8))
+            raise IllegalAction(_("{who} burned cards face down: enter them too (\"burned\", two "
+                                  "per burn, in order)", who=who), rule=rid("TURN", 8))
         slots = [c for b in hand.burns for c in b.cards]
-        flat = _merge(slots, burned, f"the cards {who} burned", rid("TURN", 8))
+        flat = _merge(slots, burned, _("the cards {who} burned", who=who), rid("TURN", 8))
         newly += _newly_known(slots, flat)
         burns = [Burn(flat[2 * k: 2 * k + 2], b.seq) for k, b in enumerate(hand.burns)]
     _check_new_cards(d, newly)
@@ -812,75 +848,83 @@ def _maybe_check(d: Draft, i: int, seq: int) -> None:
     if hand.checked or not hand.fully_known or not hand.finished:
         return
     for rule, message in _late_checks(d, i):
-        _find(d, rule, message + " (found once its cards were known)", seq)
+        _find(d, rule, _("{finding} (found once its cards were known)", finding=message), seq)
     d.hands[i] = replace(d.hands[i], checked=True)
 
 
 # Moves that need a total under 21 (aces low), with the rule they break and how to say so.
 UNDER_21_MOVES = {
-    "buy": (rid("TURN", 3), "bought a card"),
-    "twist": (rid("TURN", 4), "twisted"),
-    "shoot4": (rid("SHOOT", 4), "shot for a fourth card"),
+    "buy": (rid("TURN", 3), N_("at entry {seq} {who} bought a card on {cards}, counting {total}: "
+                               "that needs a total under 21")),
+    "twist": (rid("TURN", 4), N_("at entry {seq} {who} twisted on {cards}, counting {total}: "
+                                 "that needs a total under 21")),
+    "shoot4": (rid("SHOOT", 4), N_("at entry {seq} {who} shot for a fourth card on {cards}, counting "
+                                   "{total}: that needs a total under 21")),
 }
 
 
-def _late_checks(d: Draft, i: int) -> list[tuple[str, str]]:
+def _late_checks(d: Draft, i: int) -> list[tuple[str, Message]]:
     """The checks TURN-8 postponed, now that the hand's cards are known."""
     s = d.settings
     hand = d.hands[i]
     who = _who(d.hands, i)
     cards = hand.cards
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, Message]] = []
     for burn in hand.burns:
         if not H.can_burn(burn.cards, s.burn):
-            found.append((rid("VARIANT", 8), f"at entry {burn.seq} {who} burned {show(burn.cards)}, "
-                          f"which is not a hard {s.burn}"))
+            found.append((rid("VARIANT", 8), _("at entry {seq} {who} burned {cards}, which is not a hard {burn}",
+                                               seq=burn.seq, who=who, cards=burn.cards, burn=s.burn)))
     bust = H.low_total(cards) > 21
     for move in hand.moves:
         before = cards[:move.count]
         low = H.low_total(before)
         if move.kind in UNDER_21_MOVES and low >= 21:
-            rule, verb = UNDER_21_MOVES[move.kind]
-            found.append((rule, f"at entry {move.seq} {who} {verb} on {show(before)}, counting "
-                          f"{low}: that needs a total under 21"))
+            rule, template = UNDER_21_MOVES[move.kind]
+            found.append((rule, _(template, seq=move.seq, who=who, cards=before, total=low)))
         if move.kind == "buy" and move.count == 4 and s.four_card_eleven and low <= 11:
-            found.append((rid("VARIANT", 5), f"at entry {move.seq} {who} bought a fifth card on "
-                          f"{show(before)} ({low}): four cards of 11 or less may only twist"))
+            found.append((rid("VARIANT", 5), _("at entry {seq} {who} bought a fifth card on {cards} ({total}): "
+                                               "four cards of 11 or less may only twist", seq=move.seq,
+                                               who=who, cards=before, total=low)))
         if move.kind == "stick" and not bust:
             total = H.best_total(before)
             if total < s.stick_min:
-                found.append((_stick_rule(s, total), f"at entry {move.seq} {who} stuck on "
-                              f"{show(before)} ({total}): sticking needs at least {s.stick_min}"))
+                found.append((_stick_rule(s, total), _("at entry {seq} {who} stuck on {cards} ({total}): "
+                                                       "sticking needs at least {need}", seq=move.seq,
+                                                       who=who, cards=before, total=total,
+                                                       need=s.stick_min)))
     if hand.status == STANDING and bust:
-        found.append((rid("TURN", 6), f"{who} ({show(cards)}) counts {H.low_total(cards)}: it was "
-                      "bust and should have been thrown in at once; it loses"))
+        found.append((rid("TURN", 6), _("{who} ({cards}) counts {total}: it was bust and should have "
+                                        "been thrown in at once; it loses", who=who, cards=cards,
+                                        total=H.low_total(cards))))
     if hand.status == BUST and not bust:
-        found.append((rid("TURN", 6), f"{who} was thrown in at entry {hand.bust_seq} but "
-                      f"{show(cards)} counts {H.best_total(cards)}, not bust; the stake stays lost"))
+        found.append((rid("TURN", 6), _("{who} was thrown in at entry {seq} but {cards} counts {total}, "
+                                        "not bust; the stake stays lost", who=who, seq=hand.bust_seq,
+                                        cards=cards, total=H.best_total(cards))))
     return found
 
 
 # --- the banker (DEAL-2, SETTLE) ----------------------------------------------------------
 
-def _still_playing(d: Draft) -> str:
+def _still_playing(d: Draft) -> Listing:
     return _names([_who(d.hands, i) for i, h in enumerate(d.hands) if not h.finished])
 
 
 def _banker_pontoon(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     if d.phase in (STAKES, SHOOT, SECOND_CARD):
-        raise IllegalAction("the banker's pontoon is shown once everyone has two cards: enter "
-                            "the second card first", rule=rid("DEAL", 2))
+        raise IllegalAction(_("the banker's pontoon is shown once everyone has two cards: enter "
+                              "the second card first"), rule=rid("DEAL", 2))
     if d.phase != PLAYERS or d.turns_begun:
-        raise IllegalAction("the banker's pontoon is shown at once, before the first player's "
-                            "turn; now it is an ordinary hand revealed at the banker's turn",
+        raise IllegalAction(_("the banker's pontoon is shown at once, before the first player's "
+                              "turn; now it is an ordinary hand revealed at the banker's turn"),
                             rule=rid("DEAL", 2))
     cards = a.cards("cards", count=2)
     _check_new_cards(d, cards)
     if not H.is_pontoon(cards, s.pontoon_ranking):
-        raise IllegalAction(f"{show(cards)} is not a pontoon" + (
-            " (ace and ten is an ordinary 21 at this table)" if H.is_ace_and_ten(cards) else ""),
-            rule=rid("DEAL", 2))
+        raise IllegalAction(_("{cards} is not a pontoon (ace and ten is an ordinary 21 at this table)",
+                              cards=cards) if H.is_ace_and_ten(cards) else
+                            _("{cards} is not a pontoon", cards=cards),
+                            rule=rid("DEAL", 2))
     d.banker_cards = cards
     d.banker_revealed = True
     banker_class = _hand_class(cards, s, banker=True)
@@ -894,56 +938,60 @@ def _beaten_by(d: Draft, a: Action, banker_class: HandClass) -> dict[str, tuple[
     if entries is None:
         return {}
     if d.settings.pontoon_ranking in ("equal", "ace_ten_is_21"):
-        raise IllegalAction("every pontoon ranks the same at this table, and ties go to the banker",
+        raise IllegalAction(_("every pontoon ranks the same at this table, and ties go to the banker"),
                             rule=rid("VARIANT", 7))
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise InvalidAction("\"beaten_by\" must be a list of {\"player\", \"cards\"}", rule="ACTION")
+        raise InvalidAction(_("\"beaten_by\" must be a list of {fields}", fields='{"player", "cards"}'),
+                            rule="ACTION")
     beaten: dict[str, tuple[Card, ...]] = {}
-    shown: list[tuple[Card, str]] = []
+    shown: list[tuple[Card, Message]] = []
     for entry in entries:
         item = Action({**entry, "type": "beaten_by"})
         player = item.player_name("player", d.players)
         cards = item.cards("cards", count=2)
         if player == d.banker or player in beaten:
-            raise InvalidAction(f"{player} is listed twice or is the banker", rule="ACTION")
+            raise InvalidAction(_("{player} is listed twice or is the banker", player=player), rule="ACTION")
         _check_new_cards(d, cards, also_seen=shown)
-        shown += [(c, f"{player}'s cards") for c in cards]
+        shown += [(c, _("{player}'s cards", player=player)) for c in cards]
         mine = _hand_class(cards, d.settings)
         if mine.kind != H.PONTOON:
-            raise IllegalAction(f"{player}'s {show(cards)} is not a pontoon", rule=rid("TURN", 1))
+            raise IllegalAction(_("{player}'s {cards} is not a pontoon", player=player, cards=cards),
+                                rule=rid("TURN", 1))
         if not mine.beats(banker_class):
-            raise IllegalAction(f"{player}'s {show(cards)} does not outrank the banker's pontoon: "
-                                "equal hands go to the banker", rule=rid("HAND", 3))
+            raise IllegalAction(_("{player}'s {cards} does not outrank the banker's pontoon: "
+                                  "equal hands go to the banker", player=player, cards=cards),
+                                rule=rid("HAND", 3))
         beaten[player] = cards
     return beaten
 
 
 def _banker_reveal(d: Draft, a: Action, seq: int) -> None:
     if d.phase == PLAYERS:
-        raise IllegalAction(f"the banker turns up after every player has played; still playing: "
-                            f"{_still_playing(d)}", rule=rid("SETTLE", 1))
+        raise IllegalAction(_("the banker turns up after every player has played; still playing: {names}",
+                              names=_still_playing(d)), rule=rid("SETTLE", 1))
     if d.phase != BANKER:
-        raise IllegalAction("no deal is waiting for the banker", rule=rid("SETTLE", 1))
+        raise IllegalAction(_("no deal is waiting for the banker"), rule=rid("SETTLE", 1))
     if d.banker_revealed:
-        raise IllegalAction(f"the banker's cards are already up: {_shown(d.banker_cards)}",
+        raise IllegalAction(_("the banker's cards are already up: {cards}", cards=_shown(d.banker_cards)),
                             rule=rid("SETTLE", 1))
     cards = a.cards("cards", count=2)
     _check_new_cards(d, cards)
     d.banker_cards = cards
     d.banker_revealed = True
     if H.is_pontoon(cards, d.settings.pontoon_ranking):
-        _find(d, rid("DEAL", 2), f"the banker's {show(cards)} is a pontoon and should have been "
-              "shown at the second card; it stands and settles as a pontoon", seq)
+        _find(d, rid("DEAL", 2), _("the banker's {cards} is a pontoon and should have been "
+                                   "shown at the second card; it stands and settles as a pontoon", cards=cards),
+              seq)
 
 
 def _banker_ready(d: Draft, rule: str) -> None:
     if d.phase == PLAYERS:
-        raise IllegalAction(f"the players have not finished; still playing: {_still_playing(d)}",
+        raise IllegalAction(_("the players have not finished; still playing: {names}", names=_still_playing(d)),
                             rule=rid("SETTLE", 1))
     if d.phase != BANKER:
-        raise IllegalAction("no deal is waiting for the banker", rule=rid("SETTLE", 1))
+        raise IllegalAction(_("no deal is waiting for the banker"), rule=rid("SETTLE", 1))
     if not d.banker_revealed:
-        raise IllegalAction("the banker turns up both cards first (banker_reveal)",
+        raise IllegalAction(_("the banker turns up both cards first (banker_reveal)"),
                             rule=rid("SETTLE", 1))
 
 
@@ -953,16 +1001,16 @@ def _banker_draw(d: Draft, a: Action, seq: int) -> None:
     cards = d.banker_cards
     low = H.low_total(cards)
     if H.is_pontoon(cards, d.settings.pontoon_ranking):
-        raise IllegalAction(f"the banker holds a pontoon ({show(cards)}): it stands",
+        raise IllegalAction(_("the banker holds a pontoon ({cards}): it stands", cards=cards),
                             rule=rid("SETTLE", 3))
     if low > 21:
-        raise IllegalAction(f"the banker is bust ({show(cards)}, {low}): settle the deal",
+        raise IllegalAction(_("the banker is bust ({cards}, {total}): settle the deal", cards=cards, total=low),
                             rule=rid("SETTLE", 2))
     if len(cards) >= FIVE:
-        raise IllegalAction(f"the banker has a five card trick ({show(cards)}): no more cards",
+        raise IllegalAction(_("the banker has a five card trick ({cards}): no more cards", cards=cards),
                             rule=rid("SETTLE", 4))
     if low == 21:
-        raise IllegalAction(f"the banker has 21 ({show(cards)}) and stands", rule=rid("SETTLE", 3))
+        raise IllegalAction(_("the banker has 21 ({cards}) and stands", cards=cards), rule=rid("SETTLE", 3))
     _check_new_cards(d, [card])
     d.banker_cards = cards + (card,)
 
@@ -972,8 +1020,8 @@ def _banker_stick(d: Draft, a: Action, seq: int) -> None:
     missing = [_who(d.hands, i) for i, h in enumerate(d.hands)
                if h.status == STANDING and not h.fully_known]
     if missing:
-        raise IllegalAction(f"every hand still in must be revealed before settling: "
-                            f"{_names(missing)} still to reveal", rule=rid("TURN", 8))
+        raise IllegalAction(_("every hand still in must be revealed before settling: {names} still to reveal",
+                              names=_names(missing)), rule=rid("TURN", 8))
     _settle_deal(d, seq, _hand_class(d.banker_cards, d.settings, banker=True))
 
 
@@ -990,7 +1038,7 @@ def _settle_deal(d: Draft, seq: int, banker_class: HandClass, *, at_second_card:
             rate = ordinary_rate(d.doubled)
             rows.append(Row(hand.player, number, tuple(_text(hand.cards)), H.BUST, None, hand.stake,
                             hand.shoot, False, -hand.stake * rate, -hand.shoot,
-                            f"bust: thrown in at entry {hand.bust_seq}"))
+                            _("bust: thrown in at entry {seq}", seq=hand.bust_seq)))
             continue
         assert not hand.stake_settled, "a hand is settled once"
         if at_second_card:
@@ -1003,7 +1051,7 @@ def _settle_deal(d: Draft, seq: int, banker_class: HandClass, *, at_second_card:
                 mine = None
                 rate = loss_rate(banker_class, banker_pontoon_collects=s.banker_pontoon_collects,
                                  doubled=d.doubled)
-                outcome = Outcome(False, rate, f"the banker's pontoon collects {rate}× the stake")
+                outcome = Outcome(False, rate, _("the banker's pontoon collects {rate}× the stake", rate=rate))
         else:
             cards = hand.cards
             mine = _hand_class(hand.cards, s)
@@ -1011,14 +1059,14 @@ def _settle_deal(d: Draft, seq: int, banker_class: HandClass, *, at_second_card:
                              banker_pontoon_collects=s.banker_pontoon_collects, doubled=d.doubled)
         money = hand.stake * outcome.multiplier
         if outcome.win:
-            _add_line(d, d.banker, hand.player, money, f"{who}: {outcome.why}", kind="stake",
+            _add_line(d, d.banker, hand.player, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
                       seq=seq, hand_index=i)
-            _add_line(d, KITTY, hand.player, hand.shoot, f"{who} wins the shoot bet from the kitty",
+            _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
                       kind="shoot", seq=seq, hand_index=i)
         else:
-            _add_line(d, hand.player, d.banker, money, f"{who}: {outcome.why}", kind="stake",
+            _add_line(d, hand.player, d.banker, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
                       seq=seq, hand_index=i)
-            _add_line(d, hand.player, KITTY, hand.shoot, f"{who} loses the shoot bet to the kitty",
+            _add_line(d, hand.player, KITTY, hand.shoot, _("{who} loses the shoot bet to the kitty", who=who),
                       kind="shoot", seq=seq, hand_index=i)
         sign = 1 if outcome.win else -1
         rows.append(Row(hand.player, number, tuple(_text(cards)), mine.kind if mine else None,
@@ -1069,23 +1117,23 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     """One whole deal as results: each hand's stake and class, the banker's result."""
     s = d.settings
     if d.phase == KITTY_PHASE:
-        raise IllegalAction(f"{d.banker} must put up a kitty first",
+        raise IllegalAction(_("{banker} must put up a kitty first", banker=d.banker),
                             rule=rid("SHOOT", 8) if d.started else rid("SHOOT", 1))
     banker_kind = a.choice("banker_class", QUICK_BANKER_CLASSES)
     if banker_kind == H.ROYAL_PONTOON:
-        raise IllegalAction("a royal pontoon is a player's hand: the banker's three sevens are 21",
+        raise IllegalAction(_("a royal pontoon is a player's hand: the banker's three sevens are 21"),
                             rule=rid("VARIANT", 6))
     tiers_matter = s.pontoon_ranking in ("picture_beats_ten", "natural")
     banker_class = _quick_class(banker_kind, a, "banker_total", "banker_ten_card", s, banker=True,
                                 need_tier=banker_kind == H.PONTOON and tiers_matter)
     doubled = a.raw("doubled", False)
     if not isinstance(doubled, bool):
-        raise InvalidAction("\"doubled\" must be true or false", rule="ACTION")
+        raise InvalidAction(_("\"doubled\" must be true or false"), rule="ACTION")
     if doubled and not s.banker_doubling:
-        raise IllegalAction("banker doubling is not played at this table", rule=rid("VARIANT", 3))
+        raise IllegalAction(_("banker doubling is not played at this table"), rule=rid("VARIANT", 3))
     entries = a.raw("hands")
     if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
-        raise InvalidAction("\"hands\" must be a list of {\"player\", \"stake\", \"class\", ...}",
+        raise InvalidAction(_("\"hands\" must be a list of {fields}", fields='{"player", "stake", "class", ...}'),
                             rule="ACTION")
     hands: list[Hand] = []
     classes: list[HandClass] = []
@@ -1094,19 +1142,20 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
         item = Action({**entry, "type": "hand"})
         player = item.player_name("player", d.players)
         if player == d.banker:
-            raise IllegalAction(f"{player} is the banker and plays no hand", rule=rid("DEAL", 1))
+            raise IllegalAction(_("{player} is the banker and plays no hand", player=player), rule=rid("DEAL", 1))
         stake = item.integer("stake")
         if not s.min_stake <= stake <= MAX_STAKE_FACTOR * s.max_stake:
-            raise IllegalAction(f"{player}'s stake of {stake} is outside {s.min_stake} to "
-                                f"{MAX_STAKE_FACTOR * s.max_stake} (a first stake of at most "
-                                f"{s.max_stake} and three buys)", rule=rid("SETUP", 3))
+            raise IllegalAction(_("{player}'s stake of {stake} is outside {low} to {high} (a first stake of "
+                                  "at most {largest} and three buys)", player=player, stake=stake,
+                                  low=s.min_stake, high=MAX_STAKE_FACTOR * s.max_stake, largest=s.max_stake),
+                                rule=rid("SETUP", 3))
         shoot = item.integer("shoot", optional=True) or 0
         if shoot and not s.shoot:
-            raise IllegalAction("shoot bets are part of Shoot Pontoon, which is not being played",
+            raise IllegalAction(_("shoot bets are part of Shoot Pontoon, which is not being played"),
                                 rule=rid("SHOOT", 2))
         kind = item.choice("class", QUICK_CLASSES)
         if kind == H.ROYAL_PONTOON and not s.royal_pontoon:
-            raise IllegalAction("royal pontoon (three sevens) is not played at this table",
+            raise IllegalAction(_("royal pontoon (three sevens) is not played at this table"),
                                 rule=rid("VARIANT", 6))
         need_tier = banker_class.kind == H.PONTOON and kind == H.PONTOON and tiers_matter
         cls = _quick_class(kind, item, "total", "ten_card", s, need_tier=need_tier)
@@ -1115,18 +1164,18 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     counts = Counter(h.player for h in hands)
     missing = [p for p in order if p not in counts]
     if missing:
-        raise IllegalAction(f"every player but the banker plays a hand: {_names(missing)} missing",
+        raise IllegalAction(_("every player but the banker plays a hand: {names} missing", names=_names(missing)),
                             rule=rid("DEAL", 1))
     over = [p for p, n in counts.items() if n > MAX_HANDS]
     if over:
-        raise IllegalAction(f"{_names(over)} cannot play more than {MAX_HANDS} hands",
+        raise IllegalAction(_("{names} cannot play more than {n} hands", names=_names(over), n=MAX_HANDS),
                             rule=rid("TURN", 2))
     if banker_class.kind == H.PONTOON:
         late = [h.player for h, c in zip(hands, classes)
                 if counts[h.player] > 1 or c.kind in (H.FIVE_CARD_TRICK, H.ROYAL_PONTOON, H.BUST)]
         if late:
-            raise IllegalAction(f"the banker's pontoon ends the deal at the second card, so "
-                                f"{_names(sorted(set(late)))} cannot have split, drawn or bust",
+            raise IllegalAction(_("the banker's pontoon ends the deal at the second card, so {names} cannot "
+                                  "have split, drawn or bust", names=_names(sorted(set(late)))),
                                 rule=rid("DEAL", 2))
     # Hands in seat order from the banker's left; a player's split hands keep their order.
     ranked = sorted(range(len(hands)), key=lambda k: order.index(hands[k].player))
@@ -1135,8 +1184,8 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     busted = sum(h.shoot for h, c in zip(hands, classes) if c.kind == H.BUST)
     open_bets = sum(h.shoot for h, c in zip(hands, classes) if c.kind != H.BUST)
     if open_bets > kitty(d.ledger) + busted:
-        raise IllegalAction(f"shoot bets of {open_bets} are more than the kitty of "
-                            f"{kitty(d.ledger)} (plus {busted} from bust hands) could cover",
+        raise IllegalAction(_("shoot bets of {bets} are more than the kitty of {kitty} (plus {busted} from "
+                              "bust hands) could cover", bets=open_bets, kitty=kitty(d.ledger), busted=busted),
                             rule=rid("SHOOT", 2))
     if d.started:
         d.deal += 1
@@ -1157,16 +1206,16 @@ def _quick_class(kind: str, item: Action, total_field: str, ten_field: str, s: S
     if kind == H.PONTOON:
         ten = item.choice(ten_field, ("10", "J", "Q", "K"), optional=not need_tier)
         if ten == "10" and ranking == "ace_ten_is_21":
-            raise IllegalAction("ace and ten is an ordinary 21 at this table, not a pontoon: enter "
-                                "it as a total of 21", rule=rid("VARIANT", 7))
+            raise IllegalAction(_("ace and ten is an ordinary 21 at this table, not a pontoon: enter "
+                                  "it as a total of 21"), rule=rid("VARIANT", 7))
         return HandClass(H.PONTOON, 21, H.pontoon_tier(ten or "10", ranking))
     if kind == H.TOTAL:
         total = item.integer(total_field, minimum=0, maximum=99)
         if total < LOWEST_TWO_CARD_TOTAL:
-            raise IllegalAction(f"no hand counts {total}: the lowest is 4 (2-2), an ace counting 1 "
-                                "or 11", rule=rid("HAND", 1))
+            raise IllegalAction(_("no hand counts {total}: the lowest is 4 (2-2), an ace counting 1 "
+                                  "or 11", total=total), rule=rid("HAND", 1))
         if total > 21:
-            raise IllegalAction(f"a total of {total} is over 21: enter the hand as bust",
+            raise IllegalAction(_("a total of {total} is over 21: enter the hand as bust", total=total),
                                 rule=rid("HAND", 2))
         return HandClass(H.TWENTY_ONE if total == 21 else H.TOTAL, total)
     if kind == H.FIVE_CARD_TRICK:
@@ -1189,14 +1238,14 @@ def _quick_settle(d: Draft, seq: int, classes: list[HandClass], banker_class: Ha
             who = _who(d.hands, i)
             money = hand.stake * outcome.multiplier
             if outcome.win:
-                _add_line(d, d.banker, hand.player, money, f"{who}: {outcome.why}", kind="stake",
+                _add_line(d, d.banker, hand.player, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
                           seq=seq, hand_index=i)
-                _add_line(d, KITTY, hand.player, hand.shoot, f"{who} wins the shoot bet from the kitty",
+                _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
                           kind="shoot", seq=seq, hand_index=i)
             else:
-                _add_line(d, hand.player, d.banker, money, f"{who}: {outcome.why}", kind="stake",
+                _add_line(d, hand.player, d.banker, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
                           seq=seq, hand_index=i)
-                _add_line(d, hand.player, KITTY, hand.shoot, f"{who} loses the shoot bet to the kitty",
+                _add_line(d, hand.player, KITTY, hand.shoot, _("{who} loses the shoot bet to the kitty", who=who),
                           kind="shoot", seq=seq, hand_index=i)
     rows = []
     for i, (hand, cls, outcome) in enumerate(zip(d.hands, classes, outcomes)):

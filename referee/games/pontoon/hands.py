@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from referee.cards import Card
+from referee.i18n import Message, _
 
 TEN_CARDS = frozenset({"10", "J", "Q", "K"})
 PICTURES = frozenset({"J", "Q", "K"})
@@ -118,15 +119,16 @@ class HandClass:
         """Paid at a multiple of the stake rather than one to one."""
         return self.kind in (PONTOON, ROYAL_PONTOON, FIVE_CARD_TRICK)
 
-    def describe(self) -> str:
+    def describe(self) -> Message | str:
+        """The class in words, translated when shown: "five card trick", "bust (24)", "19"."""
         if self.kind == ROYAL_PONTOON:
-            return "royal pontoon"
+            return _("royal pontoon")
         if self.kind == PONTOON:
-            return "pontoon"
+            return _("pontoon")
         if self.kind == FIVE_CARD_TRICK:
-            return "five card trick"
+            return _("five card trick")
         if self.kind == BUST:
-            return f"bust ({self.total})" if self.total else "bust"
+            return _("bust ({total})", total=self.total) if self.total else _("bust")
         return str(self.total)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from referee.i18n import Message, _
 from referee.rules import IllegalAction
 
 KITTY = "kitty"
@@ -21,7 +22,7 @@ class Line:
     frm: str
     to: str
     amount: int
-    reason: str
+    reason: Message | str     # why the money moved, translated when shown
     deal: int
     kind: str                 # stake, shoot, kitty, sale
     seq: int
@@ -29,23 +30,23 @@ class Line:
     hand: int | None = None
 
     def as_dict(self) -> dict:
-        return {"from": self.frm, "to": self.to, "amount": self.amount, "reason": self.reason,
+        return {"from": self.frm, "to": self.to, "amount": self.amount, "reason": str(self.reason),
                 "deal": self.deal, "kind": self.kind, "seq": self.seq,
                 "player": self.player, "hand": self.hand}
 
 
-def make_line(frm: str, to: str, amount: int, reason: str, *, deal: int, kind: str, seq: int,
+def make_line(frm: str, to: str, amount: int, reason: Message | str, *, deal: int, kind: str, seq: int,
               parties: Iterable[str], player: str | None = None, hand: int | None = None) -> Line:
     """A ledger line, checked: whole units, a positive amount, two different known parties."""
     known = set(parties) | {KITTY}
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise IllegalAction(f"a ledger line needs a positive whole amount, not {amount!r}",
+        raise IllegalAction(_("a ledger line needs a positive whole amount, not {amount}", amount=repr(amount)),
                             rule="PONTOON-LEDGER-1")
     if frm not in known or to not in known:
-        raise IllegalAction(f"a ledger line runs between players and the kitty, not {frm!r} and {to!r}",
-                            rule="PONTOON-LEDGER-1")
+        raise IllegalAction(_("a ledger line runs between players and the kitty, not {frm} and {to}",
+                              frm=repr(frm), to=repr(to)), rule="PONTOON-LEDGER-1")
     if frm == to:
-        raise IllegalAction(f"a ledger line cannot run from {frm} to themselves", rule="PONTOON-LEDGER-1")
+        raise IllegalAction(_("a ledger line cannot run from {frm} to themselves", frm=frm), rule="PONTOON-LEDGER-1")
     return Line(frm, to, amount, reason, deal, kind, seq, player, hand)
 
 
@@ -75,10 +76,10 @@ def check_balanced(lines: tuple[Line, ...] | list[Line], players: tuple[str, ...
     held = sum(balances(lines, players, buy_in).values()) + kitty(lines)
     expected = buy_in * len(players)
     if held != expected:
-        raise IllegalAction(f"the ledger holds {held} but the buy-ins were {expected}",
-                            rule="PONTOON-LEDGER-2")
+        raise IllegalAction(_("the ledger holds {held} but the buy-ins were {expected}", held=held,
+                              expected=expected), rule="PONTOON-LEDGER-2")
     if kitty(lines) < 0:
-        raise IllegalAction("the kitty cannot hold less than nothing", rule="PONTOON-LEDGER-2")
+        raise IllegalAction(_("the kitty cannot hold less than nothing"), rule="PONTOON-LEDGER-2")
 
 
 def settle_up(net: Mapping[str, int]) -> list[tuple[str, str, int]]:
@@ -92,7 +93,7 @@ def settle_up(net: Mapping[str, int]) -> list[tuple[str, str, int]]:
     is deterministic.
     """
     if sum(net.values()) != 0:
-        raise IllegalAction("the positions to settle do not add up to zero", rule="PONTOON-LEDGER-2")
+        raise IllegalAction(_("the positions to settle do not add up to zero"), rule="PONTOON-LEDGER-2")
     parties = sorted((name for name, amount in net.items() if amount), key=lambda n: (-abs(net[n]), n))
     if len(parties) <= EXACT_LIMIT:
         groups = _zero_sum_groups(parties, net)

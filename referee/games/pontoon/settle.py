@@ -1,7 +1,8 @@
 """Settling one hand against the banker (PONTOON-SETTLE, HAND-3, VARIANT-3/4/6, SHOOT-7).
 
 ``settle`` is pure: given the player's class, the banker's class and the house rules it says
-who wins and how many times the stake moves, with a sentence the table can read.
+who wins and how many times the stake moves, with a sentence the table can read (a Message,
+shown in the language of whoever reads it).
 """
 from __future__ import annotations
 
@@ -10,18 +11,19 @@ from dataclasses import dataclass
 from referee.games.pontoon.hands import (
     BUST, FIVE_CARD_TRICK, PONTOON, ROYAL_PONTOON, HandClass,
 )
+from referee.i18n import N_, Message, _
 
 ROYAL_PAYS = 3           # VARIANT-6
 FIVE_CARD_TRICK_PAYS = 2  # SETTLE-2, SETTLE-3: twice the stake
 BANKER_TRICK_COLLECTS = 2  # SETTLE-4
-TIMES = {1: "single", 2: "double", 3: "treble"}
+TIMES = {1: N_("single"), 2: N_("double"), 3: N_("treble")}
 
 
 @dataclass(frozen=True)
 class Outcome:
     win: bool           # the player (and their shoot bet) beats the banker
     multiplier: int     # how many times the stake moves
-    why: str
+    why: Message
 
     @property
     def result(self) -> str:
@@ -56,8 +58,8 @@ def loss_rate(banker: HandClass, *, banker_pontoon_collects: int, doubled: bool)
     return ordinary
 
 
-def _times(n: int) -> str:
-    return TIMES.get(n, f"{n}×")
+def _times(n: int) -> Message:
+    return _(TIMES[n]) if n in TIMES else _("{n}×", n=n)
 
 
 def settle(player: HandClass, banker: HandClass, *, pontoon_pays: int = 2,
@@ -65,18 +67,20 @@ def settle(player: HandClass, banker: HandClass, *, pontoon_pays: int = 2,
     """One hand against the banker's final hand."""
     if player.kind == BUST:
         rate = ordinary_rate(doubled)
-        return Outcome(False, rate, f"{player.describe()}: the stake goes to the banker")
+        return Outcome(False, rate, _("{hand}: the stake goes to the banker", hand=player.describe()))
     if banker.kind == BUST:
         rate = win_rate(player, pontoon_pays=pontoon_pays, doubled=doubled)
-        return Outcome(True, rate, f"the banker is bust: {player.describe()} paid {_times(rate)}")
+        return Outcome(True, rate, _("the banker is bust: {hand} paid {times}", hand=player.describe(),
+                                     times=_times(rate)))
     if player.beats(banker):
         rate = win_rate(player, pontoon_pays=pontoon_pays, doubled=doubled)
-        return Outcome(True, rate,
-                       f"{player.describe()} beats the banker's {banker.describe()}, paid {_times(rate)}")
+        return Outcome(True, rate, _("{hand} beats the banker's {bank}, paid {times}", hand=player.describe(),
+                                     bank=banker.describe(), times=_times(rate)))
     rate = loss_rate(banker, banker_pontoon_collects=banker_pontoon_collects, doubled=doubled)
     if player.key == banker.key:
-        why = (f"{player.describe()} ties the banker's {banker.describe()}: ties go to the banker, "
-               f"pays {_times(rate)}")
+        why = _("{hand} ties the banker's {bank}: ties go to the banker, pays {times}",
+                hand=player.describe(), bank=banker.describe(), times=_times(rate))
     else:
-        why = f"{player.describe()} loses to the banker's {banker.describe()}, pays {_times(rate)}"
+        why = _("{hand} loses to the banker's {bank}, pays {times}", hand=player.describe(),
+                bank=banker.describe(), times=_times(rate))
     return Outcome(False, rate, why)

@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.cards import Card
 from referee.games.pontoon.ledger import Line
+from referee.i18n import Message
 from referee.rules import Finding, Settings
 
 # Phases: what the table is doing now.
@@ -102,13 +103,13 @@ class Row:
     win: bool
     amount: int          # signed, from the player's side
     shoot_amount: int    # signed, from the player's side
-    why: str
+    why: Message         # translated when shown
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "hand": self.hand, "cards": list(self.cards),
                 "class": self.cls, "total": self.total, "stake": self.stake, "shoot": self.shoot,
                 "result": "win" if self.win else "lose", "amount": self.amount,
-                "shoot_amount": self.shoot_amount, "why": self.why}
+                "shoot_amount": self.shoot_amount, "why": str(self.why)}
 
 
 @dataclass(frozen=True)

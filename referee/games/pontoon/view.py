@@ -2,7 +2,8 @@
 
 Only cards the table has entered are shown; a card dealt face down and not yet entered is
 "??". Balances, the kitty, per-deal scores and the settle-up are all added up from the ledger
-here, never stored.
+here, never stored. Texts for people (a hand's label, why a hand was paid, a payment's reason)
+are Messages in the state and become text here, in the language of whoever is looking.
 """
 from __future__ import annotations
 
@@ -236,7 +237,7 @@ def view(state: State) -> dict[str, Any]:
         "doubled": state.doubled,
         "legal": _legal(state),
         "hand_in_turn": ({"player": hand.player, "hand": _number(state.hands, current),
-                          "label": _who(state.hands, current)} if hand is not None else None),
+                          "label": str(_who(state.hands, current))} if hand is not None else None),
         "buy_range": buy_range,
         "stake_limits": [s.min_stake, s.max_stake],
         "ledger": [line.as_dict() for line in state.ledger],

@@ -1,0 +1,71 @@
+"""Results-only Pontoon on a phone: the banker enters two whole deals with the quick form (the
+bank's result, then each player's stake, hand and total, from the bank's left) and the balances
+follow; an impossible total is refused with what was typed kept, and a pontoon passes the bank."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+
+def test_two_quick_deals_keep_the_balances(page: Page, live_server):
+    page.goto(live_server + "/new")
+    page.locator("select#game").select_option("pontoon")
+    expect(page.locator("#house-rules")).to_contain_text("House rules for Pontoon")
+    page.get_by_label(re.compile("Players, one per line")).fill("Ann\nBen\nCy")
+    page.get_by_label("Results only").check()
+    page.get_by_role("button", name="Start the match").tap()
+
+    quick = page.locator("fieldset.pt-quick")
+    expect(quick.locator("legend")).to_have_text("Result of deal 1 (bank: Ann)")
+    bank = quick.locator(".pt-quick-bank")
+    ben = quick.locator('.pt-quick-row[data-player="Ben"]')
+    cy = quick.locator('.pt-quick-row[data-player="Cy"]')
+
+    def balances(money: dict[str, str]) -> None:
+        for name, shown in money.items():
+            expect(page.locator(f'.pt-balance[data-player="{name}"] .pt-money')).to_have_text(shown)
+
+    # Deal 1: the bank stands on 18; Ben's 19 is paid his 4, Cy's five card trick twice her 2.
+    bank.get_by_role("combobox").select_option("total")
+    bank.get_by_label("Total", exact=True).fill("18")
+    ben.get_by_label("Stake", exact=True).tap()
+    ben.get_by_label("Stake", exact=True).fill("4")
+    ben.get_by_role("combobox").select_option("total")
+    ben.get_by_label("Total", exact=True).fill("19")
+    cy.get_by_label("Stake", exact=True).fill("2")
+    cy.get_by_role("combobox").select_option("five_card_trick")
+    page.get_by_role("button", name="Enter the deal").tap()
+    expect(page.locator(".pt-settlement h2")).to_have_text("Deal 1: settlement")
+    expect(page.locator('.pt-settle-table tr[data-player="Cy"]')).to_contain_text(
+        "five card trick beats the banker's 18, paid double")
+    expect(page.locator(".message.error")).to_have_count(0)
+    balances({"Ann": "−8", "Ben": "+4", "Cy": "+4"})
+
+    # Deal 2, first typed wrong: a total over 21 is refused and the typed numbers stay.
+    expect(quick.locator("legend")).to_have_text("Result of deal 2 (bank: Ann)")
+    bank.get_by_label("Total", exact=True).fill("17")
+    ben.get_by_label("Stake", exact=True).fill("3")
+    ben.get_by_role("combobox").select_option("pontoon")
+    cy.get_by_label("Stake", exact=True).fill("5")
+    cy.get_by_label("Total", exact=True).fill("27")
+    page.get_by_role("button", name="Enter the deal").tap()
+    expect(page.locator(".message.error")).to_contain_text("a total of 27 is over 21: enter the hand as bust")
+    expect(cy.get_by_label("Stake", exact=True)).to_have_value("5")
+    expect(ben.get_by_role("combobox")).to_have_value("pontoon")
+    balances({"Ann": "−8", "Ben": "+4", "Cy": "+4"})           # nothing was entered
+
+    # Cy really tied the bank's 17 (ties go to the bank); Ben's pontoon is paid double and
+    # takes the bank for the next deal.
+    cy.get_by_label("Total", exact=True).fill("17")
+    page.get_by_role("button", name="Enter the deal").tap()
+    expect(page.locator(".message.error")).to_have_count(0)
+    expect(page.locator(".pt-settlement h2")).to_have_text("Deal 2: settlement")
+    expect(page.locator('.pt-settle-table tr[data-player="Cy"]')).to_contain_text("ties go to the banker")
+    balances({"Ann": "−9", "Ben": "+10", "Cy": "−1"})
+    expect(page.locator('.pt-balance[data-player="Ben"] .badge')).to_have_text("bank")
+    expect(page.locator(".pt-bank-change")).to_contain_text("Ben takes the bank from Ann: a pontoon")
+    # The next deal's form starts from Ben's left: Cy, then Ann.
+    expect(quick.locator("legend")).to_have_text("Result of deal 3 (bank: Ben)")
+    expect(quick.locator(".pt-quick-row[data-player]")).to_have_count(2)
+    expect(quick.locator(".pt-quick-row[data-player]").first).to_have_attribute("data-player", "Cy")
