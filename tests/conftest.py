@@ -67,6 +67,18 @@ def api(client):
     return Api(client)
 
 
+class LiveServer(str):
+    """The server's base URL, which can also stop the server (to test a phone left offline)."""
+
+    server = None
+    thread = None
+
+    def stop(self) -> None:
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.thread.join(timeout=5)
+
+
 @pytest.fixture
 def live_server(tmp_path):
     """The app served from a thread on 127.0.0.1, for browsers and concurrent clients."""
@@ -78,6 +90,8 @@ def live_server(tmp_path):
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    live = LiveServer(f"http://127.0.0.1:{server.server_port}")
+    live.server, live.thread = server, thread
+    yield live
+    live.stop()
+    server.server_close()

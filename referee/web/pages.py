@@ -5,6 +5,7 @@ A route answers a full page, or for an htmx request only the fragment it swaps
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from datetime import timezone
@@ -14,7 +15,7 @@ from flask import (Blueprint, Flask, abort, current_app, make_response, redirect
                    session, url_for)
 from markupsafe import Markup
 
-from referee import games, store
+from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from referee.rulebook import book
 from referee.i18n import _, gettext
@@ -33,9 +34,11 @@ SCORER_SESSION_KEY = "scorer_tokens"
 
 def _match_or_404(match_id: str) -> store.Match:
     try:
-        return store.get_match(match_id)
+        match = store.get_match(match_id)
     except store.MatchNotFound:
         abort(404)
+    i18n.set_game(match.game)
+    return match
 
 
 def is_scorer(match: store.Match) -> bool:
@@ -160,8 +163,12 @@ def new_scorer_link(match_id: str):
 
 def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
     scorer = is_scorer(match)
+    state = replay.view()
+    # The entry form is kept across polls while the same move is expected: same key.
+    expected = f"{state.get('phase')}|{state.get('turn')}|{state.get('legal')}"
     context = {
-        "match": match, "replay": replay, "state": replay.view(), "game": replay.game,
+        "match": match, "replay": replay, "state": state, "game": replay.game,
+        "entry_key": hashlib.sha256(expected.encode()).hexdigest()[:16],
         "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
         "rulebook": book(match.game), "polled": False,
     }
@@ -310,6 +317,21 @@ def _edited(original, text: str):
     return text
 
 
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, served from the root so that it may look after every page."""
+    response = current_app.send_static_file("js/sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """What the service worker shows when the referee cannot be reached."""
+    return render_template("pages/offline.html")
+
+
 @bp.get("/healthz")
 def healthz():
     """For a load balancer or a monitor: the app runs and its database answers."""
@@ -324,6 +346,7 @@ def rules_page(game_name: str):
     rulebook = book(game_name)
     if rulebook is None or games.get(game_name) is None:
         abort(404)
+    i18n.set_game(game_name)
     return render_template("pages/rules.html", book=rulebook, game=games.get(game_name))
 
 

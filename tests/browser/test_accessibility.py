@@ -1,0 +1,61 @@
+"""axe-core (vendored) on every main screen, scorer and viewer, in the light theme at 390 px
+and the dark theme at 360 px: no serious or critical violations, and nothing wider than the
+screen. Run in a context that lets the test inject axe despite the page's CSP."""
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "bypass_csp": True}
+PLAYERS = {"reverse-bridge": ["North", "East", "South", "West"], "ropebridge": ["Ann", "Ben"]}
+FIRST_ENTRY = {"pontis": {"type": "deal", "foundation_suit": "h"}, "curdle": {"type": "deal", "card": "7c"},
+               "reverse-bridge": {"type": "deal"}, "pontoon": {"type": "deal"},
+               "ropebridge": {"type": "deal", "row": ["2c", "5d", "9h", "Ks"], "discard": "3s"}}
+
+
+def create(base, game):
+    body = json.dumps({"game": game, "players": PLAYERS.get(game, ["Ann", "Ben", "Cat"])}).encode()
+    request = urllib.request.Request(base + "/api/matches", data=body, headers={"Content-Type": "application/json"})
+    match = json.loads(urllib.request.urlopen(request).read())
+    action = urllib.request.Request(
+        f"{base}/api/matches/{match['id']}/actions", data=json.dumps(FIRST_ENTRY[game]).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {match['scorer_token']}"})
+    urllib.request.urlopen(action).read()
+    return match
+
+
+def violations(page, url):
+    page.goto(url)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{url}: {v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+             for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.viewport_size["width"]:
+        found.append(f"{url}: {width} px wide on a {page.viewport_size['width']} px screen")
+    return found
+
+
+@pytest.fixture(params=[("light", 390), ("dark", 360)], ids=["light-390", "dark-360"])
+def axe_page(browser, request):
+    scheme, width = request.param
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 800}}, color_scheme=scheme)
+    yield context.new_page()
+    context.close()
+
+
+def test_main_screens_have_no_serious_accessibility_violations(axe_page, live_server):
+    found = []
+    for path in ("/", "/new", "/join", "/rules", "/offline", "/rules/reverse-bridge/scoring-table"):
+        found += violations(axe_page, live_server + path)
+    for game in FIRST_ENTRY:
+        match = create(live_server, game)
+        found += violations(axe_page, match["links"]["viewer"])
+        found += violations(axe_page, match["links"]["scorer"])  # the entry form too
+        found += violations(axe_page, f"{live_server}/m/{match['id']}/timeline")
+        found += violations(axe_page, f"{live_server}/rules/{game}")
+    assert found == []

@@ -1,0 +1,129 @@
+"""The table experience on phones: two phones in sync, disputes and corrections from the
+timeline, the language switch, the offline page."""
+from __future__ import annotations
+
+import io
+import json
+import time
+import urllib.request
+
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+           {"type": "reveal", "card": "9h"}, {"type": "play", "card": "4c"},
+           {"type": "reveal", "card": "Qh"}, {"type": "play", "card": "8s"}]
+
+
+def api(base, path, body=None, token=None):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def scorer_page(page: Page, base: str, actions=OPENING):
+    match = api(base, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
+    for action in actions:
+        api(base, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    page.goto(match["links"]["scorer"])
+    return match
+
+
+def test_an_entry_on_one_phone_shows_on_the_other_within_two_seconds(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    viewer = page.context.browser.new_context(**PHONE).new_page()
+    viewer.goto(match["links"]["viewer"])
+    expect(viewer.locator(".turn")).to_contain_text("Ann needs 3")
+    scrolled = viewer.evaluate("window.scrollTo({top: 40, behavior: 'instant'}); window.scrollY")
+    assert scrolled > 0
+    page.locator('fieldset[data-picker="card"] label[for$="-r-3"]').tap()
+    page.locator('fieldset[data-picker="card"] label[for$="-s-s"]').tap()
+    page.get_by_role("button", name="Play", exact=True).tap()
+    expect(page.locator(".turn")).to_contain_text("Ben needs")
+    entered = time.monotonic()
+    expect(viewer.locator(".turn")).to_contain_text("Ben needs", timeout=2000)
+    assert time.monotonic() - entered < 2.0
+    assert viewer.evaluate("window.scrollY") == scrolled
+    viewer.context.close()
+
+
+def test_a_half_made_entry_survives_another_phones_entry(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    second = page.context.browser.new_context(**PHONE).new_page()
+    second.goto(match["links"]["scorer"])
+    # The first phone starts an entry; the second phone makes a dispute (same move expected).
+    page.locator('fieldset[data-picker="card"] label[for$="-r-3"]').tap()
+    api(live_server, f"/api/matches/{match['id']}/actions", {"type": "dispute", "seq": 4, "note": "club?"},
+        match["scorer_token"])
+    expect(page.locator(".board")).to_have_attribute("data-seq", "7", timeout=3000)
+    assert page.locator('fieldset[data-picker="card"] input[value="3"]').is_checked()
+    second.context.close()
+
+
+def test_a_dispute_is_raised_and_ruled_on_the_timeline_and_printed(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    page.get_by_role("link", name="Timeline and disputes").tap()
+    entry = page.locator("#e4")
+    expect(entry).to_contain_text("Ben played 4♣ — bridge 4")
+    entry.locator("summary").tap()
+    entry.get_by_label("What is disputed").fill("Ben put down a spade")
+    entry.get_by_role("button", name="Raise a dispute").tap()
+    entry = page.locator("#e4")
+    expect(entry.locator(".dispute")).to_contain_text("Ben put down a spade")
+    entry.get_by_label("overruled").check()
+    entry.get_by_label("Reason").fill("everyone saw the club")
+    entry.get_by_role("button", name="Record the ruling").tap()
+    expect(page.locator("#e4 .ruling")).to_contain_text("overruled — everyone saw the club")
+    page.screenshot(path="test-results/timeline.png", full_page=True, caret="initial")
+    pdf = urllib.request.urlopen(f"{live_server}/api/matches/{match['id']}/scoresheet.pdf").read()
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Ben put down a spade" in text and "everyone saw the club" in text
+
+
+def test_corrections_are_judged_again_one_accepted_one_refused(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    page.goto(f"{live_server}/m/{match['id']}/timeline")
+    # Refused: Cat's foundation was J♥, not Q♥ — then her 8♠ is no bridge; nothing changes.
+    entry = page.locator("#e5")
+    entry.locator("summary").tap()
+    entry.get_by_label("card").fill("Jh")
+    entry.get_by_role("button", name="Correct entry 5").tap()
+    error = page.locator(".message.error")
+    expect(error).to_contain_text("Entry 6")
+    expect(error).to_contain_text("Cat needs 7")
+    error.get_by_role("link", name="Cancel").tap()
+    assert api(live_server, f"/api/matches/{match['id']}")["banks"][2]["top"] == "8s"
+    # Accepted: Cat's 8♠ was really 8♣; every later entry still holds.
+    entry = page.locator("#e6")
+    entry.locator("summary").tap()
+    entry.get_by_label("card").fill("8c")
+    entry.get_by_role("button", name="Correct entry 6").tap()
+    expect(page.locator("#e6")).to_contain_text("corrected at entry 7")
+    expect(page.locator("#e7")).to_contain_text("Correction of entry 6: play — card 8♣")
+    assert api(live_server, f"/api/matches/{match['id']}")["banks"][2]["top"] == "8c"
+
+
+def test_the_language_switch_sticks(page: Page, live_server):
+    page.goto(live_server + "/")
+    expect(page.locator("h2")).to_have_text("Recent matches")
+    page.get_by_role("link", name="DE", exact=True).tap()
+    expect(page.locator("h2")).to_have_text("Letzte Partien")
+    page.get_by_role("link", name="Neue Partie beginnen").tap()
+    expect(page.get_by_role("button", name="Partie beginnen")).to_be_visible()
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.get_by_role("link", name="EN", exact=True).tap()
+    expect(page.locator("h1")).to_have_text("New match")
+
+
+def test_the_offline_page_when_the_server_is_down(page: Page, live_server):
+    page.goto(live_server + "/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled by the service worker
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    live_server.stop()
+    page.goto(live_server + "/new", wait_until="domcontentloaded")
+    expect(page.locator("h1")).to_have_text("No connection")
