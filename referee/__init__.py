@@ -25,6 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PAGE_SIZE="A4",
     )
+    # Any setting can also come from the environment: REFEREE_MATCH_CREATION_LIMIT=100 ...
+    app.config.from_prefixed_env("REFEREE")
     if config:
         app.config.update(config)
 

@@ -1,30 +1,76 @@
-"""`make bench`: speed figures, printed (never asserted: they depend on the machine).
+"""`make bench`: speed and size figures, printed (never asserted: they depend on the machine).
 
-- server time of one Pontis action on a match whose log already holds 300 events
-- the same after the replay cache is emptied (a request that must replay the whole log)
-- building the score sheet PDF of a 10-game Pontis match
+In process (Flask test client, SQLite in a temporary folder):
+- server time of one action at log lengths 10, 100, 300 and 1,000 (flat while the replay
+  cache works), and once with the cache emptied (a request that must replay the whole log)
+- the match page's weight on first load (HTML and every asset, gzip-compressed) and per htmx
+  update (one entry's answer)
+- the score sheet PDF of a long session of each game
+
+Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian):
+- action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
+  Flask endpoint served the same way in the same run.
 """
 from __future__ import annotations
 
+import gzip
+import json
+import os
 import random
+import re
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
+from flask import Flask
 from flask_migrate import upgrade
 
-from referee import create_app, store
+from referee import create_app, rules, store
+from referee.games import GAMES
 from referee.simulate import PontisTable
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
+def _kb(size: int) -> str:
+    return f"{size / 1024:.1f} kB"
+
+
+def pontis_cycle(players: list[str]) -> list[dict]:
+    """Entries that are legal forever, in this order: a game of reveals and misses ending
+    blocked, once per dealer, after which the cycle starts again with the first dealer."""
+    game = GAMES["pontis"]
+    state = game.start(tuple(players), game.settings_type.from_dict({}), "play")
+    cycle, seq = [], 0
+    for _round in players:
+        reveals = iter(["5h", "9h", "Qh", "2h", "Kh", "7h", "3h", "Jh"])
+        action = {"type": "deal", "foundation_suit": "h"}
+        while True:
+            seq += 1
+            state, _findings = rules.apply(game, state, action, seq)
+            cycle.append(action)
+            view = game.view(state)
+            if view["phase"] == "deal":
+                break
+            action = {"type": "reveal", "card": next(reveals)} if view["phase"] == "reveal" else {"type": "miss"}
+    return cycle
+
+
 class Table:
+    """A Pontis match played by a simulated table through the JSON API."""
+
     def __init__(self, client, seed: int):
         self.client = client
         body = {"game": "pontis", "players": PLAYERS, "settings": {}, "mode": "play"}
@@ -44,40 +90,242 @@ class Table:
         return elapsed
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-                          "SECRET_KEY": "bench"})
-        with app.app_context():
-            upgrade()
-        client = app.test_client()
+def in_process(folder: Path) -> None:
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite3'}", "SECRET_KEY": "bench",
+                      "MATCH_CREATION_LIMIT": 10_000})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
 
-        table = Table(client, seed=1)
-        for _ in range(300):
+    print("One Pontis action, server time (Flask test client, SQLite):")
+    table = Table(client, seed=1)
+    for length in (10, 100, 300, 1000):
+        while table.state["seq"] < length:
             table.step()
-        warm = [table.step() for _ in range(100)]
-        print(f"Pontis action, match with 300+ events (warm cache): median {_ms(statistics.median(warm))}, "
-              f"p95 {_ms(statistics.quantiles(warm, n=20)[-1])} over {len(warm)} actions")
+        times = [table.step() for _ in range(60)]
+        print(f"  log of {length:>5} events: median {_ms(statistics.median(times))}, "
+              f"p95 {_ms(statistics.quantiles(times, n=20)[-1])}")
+    cold = []
+    for _ in range(10):
+        store.clear_cache()
+        cold.append(table.step())
+    print(f"  after the replay cache is emptied ({table.state['seq']} events replayed): "
+          f"median {_ms(statistics.median(cold))}")
 
-        cold = []
-        for _ in range(20):
-            store.clear_cache()
-            cold.append(table.step())
-        print(f"Pontis action after the replay cache is emptied ({table.state['seq']} events replayed): "
-              f"median {_ms(statistics.median(cold))}")
+    print("Page weight (gzip -6, as a compressing proxy would send it):")
+    page = client.get(f"/m/{table.id}/join/{table.token}", follow_redirects=True)
+    html = page.get_data()
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
+    total = len(gzip.compress(html, 6))
+    parts = [f"HTML {_kb(len(gzip.compress(html, 6)))}"]
+    for asset in sorted(set(assets)):
+        body = client.get(asset.decode()).get_data()
+        size = len(gzip.compress(body, 6))
+        total += size
+        parts.append(f"{asset.decode().rsplit('/', 1)[1]} {_kb(size)}")
+    print(f"  match page, first load: {_kb(total)} ({', '.join(parts)})")
+    token = re.search(rb'"X-CSRFToken": "([^"]+)"', html).group(1).decode()
+    action = table.table.next_action(table.state)
+    form = {"type": action["type"], "expect": str(table.state["seq"])}
+    if "card" in action:
+        form["card.rank"], form["card.suit"] = action["card"][:-1], action["card"][-1]
+    update = client.post(f"/m/{table.id}/act", data=form, headers={"X-CSRFToken": token, "HX-Request": "true"})
+    print(f"  one entry's htmx answer: {_kb(len(gzip.compress(update.get_data(), 6)))} "
+          f"({_kb(len(update.get_data()))} raw, status {update.status_code})")
+    current = client.get(f"/api/matches/{table.id}").get_json()["seq"]
+    unchanged = client.get(f"/m/{table.id}/board?since={current}")
+    print(f"  a poll of an unchanged match: status {unchanged.status_code}, {len(unchanged.get_data())} bytes")
 
-        match = Table(client, seed=2)
-        while len(match.state["history"]) < 10:
-            match.step()
-        url = f"/api/matches/{match.id}/scoresheet.pdf"
+    print("Score sheet PDF of a long session (median of 3 builds):")
+    sessions = {
+        "pontis": (_pontis_games(client, 10), "10 games, cards entered"),
+        "curdle": (_quick(client, "curdle", PLAYERS, 60, _curdle_hand), "60 hands"),
+        "ropebridge": (_quick(client, "ropebridge", PLAYERS[:2], 60, _ropebridge_game), "60 games"),
+        "pontoon": (_quick(client, "pontoon", PLAYERS + ["Eve", "Fay"], 100, _pontoon_deal), "100 deals, 6 players"),
+        "reverse-bridge": (_quick(client, "reverse-bridge", PLAYERS, 32, _bridge_hand,
+                                  settings={"hands": 32}), "32 hands"),
+    }
+    for game, (match_id, what) in sessions.items():
         times, size = [], 0
-        for _ in range(5):
+        for _ in range(3):
             started = time.perf_counter()
-            response = client.get(url)
+            response = client.get(f"/api/matches/{match_id}/scoresheet.pdf")
             times.append(time.perf_counter() - started)
             size = len(response.data)
-        print(f"Score sheet PDF of a 10-game Pontis match ({match.state['seq']} events, {size // 1024} kB): "
-              f"median {_ms(statistics.median(times))} over {len(times)} builds")
+        print(f"  {game:<15} {what:<26} {_ms(statistics.median(times)):>10}  ({_kb(size)})")
+
+
+def _pontis_games(client, games: int) -> str:
+    table = Table(client, seed=2)
+    while len(table.state["history"]) < games:
+        table.step()
+    return table.id
+
+
+def _quick(client, game: str, players: list[str], deals: int, result, settings=None) -> str:
+    created = client.post("/api/matches", json={"game": game, "players": players, "mode": "quick",
+                                                "settings": settings or {}}).get_json()
+    rng, state = random.Random(5), created["state"]
+    for n in range(deals):
+        response = client.post(f"/api/matches/{created['id']}/actions", json=result(players, rng, n, state),
+                               headers={"Authorization": f"Bearer {created['scorer_token']}"})
+        assert response.status_code == 200, (game, response.get_json())
+        state = response.get_json()["state"]
+    return created["id"]
+
+
+def _curdle_hand(players, rng, n, state):
+    winner = rng.choice(players)
+    return {"type": "quick", "winner": winner}
+
+
+def _ropebridge_game(players, rng, n, state):
+    return {"type": "quick", "winner": rng.choice(players)} if n % 7 else {"type": "quick", "tie": "stalemate"}
+
+
+def _pontoon_deal(players, rng, n, state):
+    hands = []
+    for player in (p for p in players if p != state["banker"]):
+        kind = rng.choice(["total", "total", "bust", "five_card_trick", "pontoon"])
+        hand = {"player": player, "stake": rng.randint(1, 10), "class": kind}
+        if kind == "total":
+            hand["total"] = rng.randint(15, 21)
+        hands.append(hand)
+    return {"type": "quick", "banker_class": "total", "banker_total": rng.randint(16, 21), "hands": hands}
+
+
+def _bridge_hand(players, rng, n, state):
+    return {"type": "quick", "bidder": rng.choice(players), "level": rng.randint(1, 8),
+            "denomination": rng.choice(["C", "D", "H", "S", "NT"]), "tricks": rng.randint(0, 13)}
+
+
+def bare_app() -> Flask:
+    """The baseline: the smallest Flask endpoint, served the same way."""
+    app = Flask("bare")
+
+    @app.post("/")
+    def answer():
+        return {"ok": True}
+
+    return app
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(target: str, env: dict) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    process = subprocess.Popen([str(gunicorn), "--workers", "2", "--bind", f"127.0.0.1:{port}", target],
+                               cwd=ROOT, env=env, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(base + "/healthz" if "referee" in target else base, timeout=1)
+            break
+        except urllib.error.HTTPError:
+            break
+        except OSError:
+            time.sleep(0.2)
+    return process, base
+
+
+def _post(url: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+WRK_ACTIONS = """
+-- Each thread walks its own matches round robin, each match through its cycle of entries.
+local matches, cycle = {}, {}
+local next_match, step = 1, {}
+function setup(thread) thread:set("id", setup_count or 0) setup_count = (setup_count or 0) + 1 end
+function init(args)
+  local threads = tonumber(args[1])
+  for line in io.lines(args[2]) do
+    local n, path, token = line:match("(%d+) (%S+) (%S+)")
+    if (tonumber(n) % threads) == id then table.insert(matches, {path, token}) ; step[#matches] = 0 end
+  end
+  for line in io.lines(args[3]) do table.insert(cycle, line) end
+end
+function request()
+  local m = next_match
+  next_match = next_match % #matches + 1
+  local body = cycle[(step[m] % #cycle) + 1]
+  step[m] = step[m] + 1
+  return wrk.format("POST", matches[m][1], {["Content-Type"] = "application/json",
+                    ["Authorization"] = "Bearer " .. matches[m][2]}, body)
+end
+statuses = {}
+function response(status) statuses[status] = (statuses[status] or 0) + 1 end
+function done(summary, latency, requests)
+  io.write(string.format("RESULT %d %f %f %f\\n", summary.requests, summary.duration / 1e6,
+           latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+"""
+
+WRK_BARE = """
+wrk.method = "POST"
+function done(summary, latency, requests)
+  io.write(string.format("RESULT %d %f %f %f\\n", summary.requests, summary.duration / 1e6,
+           latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+"""
+
+
+def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10) -> tuple[float, float, float]:
+    output = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "-s", str(script), base + path,
+                             "--", *args], capture_output=True, text=True, check=True).stdout
+    requests, duration, p50, p99 = re.search(r"RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", output).groups()
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if non_2xx:
+        print(f"  ({non_2xx.group(1)} answers were not 2xx)")
+    return int(requests) / float(duration), float(p50), float(p99)
+
+
+def under_load(folder: Path) -> None:
+    if shutil.which("wrk") is None:
+        print("Load: wrk is not installed (Debian package wrk); `make bench` installs it.")
+        return
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'load.sqlite3'}", "SECRET_KEY": "bench",
+           "REFEREE_MATCH_CREATION_LIMIT": "1000"}
+    subprocess.run([str(Path(sys.executable).with_name("flask")), "--app", "referee", "db", "upgrade"],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+    players = ["Ann", "Ben", "Cat"]
+    cycle = pontis_cycle(players)
+    (folder / "cycle.txt").write_text("\n".join(json.dumps(a) for a in cycle) + "\n")
+    (folder / "actions.lua").write_text(WRK_ACTIONS)
+    (folder / "bare.lua").write_text(WRK_BARE)
+    bare, bare_base = _serve("referee.bench:bare_app()", env)
+    app, base = _serve("referee:create_app()", env)
+    try:
+        lines = []
+        for n in range(50):
+            match = _post(base + "/api/matches", {"game": "pontis", "players": players})
+            lines.append(f"{n} /api/matches/{match['id']}/actions {match['scorer_token']}")
+        (folder / "matches.txt").write_text("\n".join(lines) + "\n")
+        bare_rps, bare_p50, bare_p99 = _wrk(bare_base, "/", folder / "bare.lua", [])
+        rps, p50, p99 = _wrk(base, "/", folder / "actions.lua",
+                             ["2", str(folder / "matches.txt"), str(folder / "cycle.txt")])
+        print("Under load (gunicorn, 2 sync workers, SQLite; wrk 2 threads, 8 connections, 10 s):")
+        print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms")
+        print(f"  action POSTs on 50 matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+        print(f"  ratio to the bare endpoint: {rps / bare_rps:.0%}")
+    finally:
+        for process in (bare, app):
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        in_process(Path(folder))
+        under_load(Path(folder))
 
 
 if __name__ == "__main__":
