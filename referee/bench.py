@@ -261,8 +261,13 @@ function request()
   return wrk.format("POST", matches[m][1], {["Content-Type"] = "application/json",
                     ["Authorization"] = "Bearer " .. matches[m][2]}, body)
 end
-statuses = {}
-function response(status) statuses[status] = (statuses[status] or 0) + 1 end
+local reported = 0
+function response(status, headers, body)
+  if status ~= 200 and reported < 3 then
+    reported = reported + 1
+    io.write("NOT-OK " .. status .. " " .. string.sub(body, 1, 200) .. "\\n")
+  end
+end
 function done(summary, latency, requests)
   io.write(string.format("RESULT %d %f %f %f\\n", summary.requests, summary.duration / 1e6,
            latency:percentile(50) / 1000, latency:percentile(99) / 1000))
@@ -284,7 +289,8 @@ def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10)
     requests, duration, p50, p99 = re.search(r"RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", output).groups()
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
-        print(f"  ({non_2xx.group(1)} answers were not 2xx)")
+        print(f"  ({non_2xx.group(1)} answers were not 2xx, e.g.: "
+              f"{'; '.join(re.findall(r'NOT-OK (.*)', output)[:2])})")
     return int(requests) / float(duration), float(p50), float(p99)
 
 

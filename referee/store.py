@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -29,7 +29,8 @@ from referee.i18n import _, all_of, any_of, gettext
 from referee.replay import Replay, step
 from referee.rules import Action, Finding, InvalidAction, RuleViolation
 
-db = SQLAlchemy()
+# Rows stay readable after a commit: a request reads its match again only when it asks to.
+db = SQLAlchemy(session_options={"expire_on_commit": False})
 
 MAX_CLIENT_ID = 80
 MAX_BY = 40
@@ -49,6 +50,7 @@ class Match(db.Model):
     scorer_token_hash: Mapped[str] = mapped_column(String(64))
     # Short codes a person can type: the viewer code in the clear (viewers see everything
     # anyway), the scorer code only hashed, like the token it is derived from.
+    newest_seq = None  # not a column: set by get_match for the replay cache's first check
     viewer_code: Mapped[str | None] = mapped_column(String(12), unique=True, index=True, nullable=True)
     scorer_code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True)
 
@@ -188,9 +190,13 @@ def _new_match_id() -> str:
 
 
 def get_match(match_id: str) -> Match:
-    match = db.session.get(Match, match_id)
-    if match is None:
+    """The match, read together with the seq of its newest entry (one query for both: the
+    replay cache is checked against that seq on this request's first load)."""
+    newest = select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == Match.id).scalar_subquery()
+    row = db.session.execute(select(Match, newest).where(Match.id == match_id)).first()
+    if row is None:
         raise MatchNotFound(match_id)
+    match, match.newest_seq = row
     return match
 
 
@@ -251,9 +257,13 @@ def _step(match: Match, replay: Replay, action: dict, seq: int):
 
 
 def load(match: Match) -> Replay:
-    """The match's replay, brought up to date with the log (one query when nothing changed)."""
+    """The match's replay, brought up to date with the log (no query when the seq read with
+    the match shows nothing changed, one otherwise)."""
     replay = _cache_get(match.id)
-    newest = last_seq(match.id)
+    newest = getattr(match, "newest_seq", None)
+    match.newest_seq = None  # good for one look only: later looks ask the database
+    if newest is None:
+        newest = last_seq(match.id)
     if replay is not None and replay.seq == newest:
         return replay
     if replay is None or replay.seq > newest:
@@ -309,9 +319,10 @@ def append(match: Match, data: Any) -> Appended:
             raise StaleExpect(replay)
         seq = replay.seq + 1
         after, findings = _step(match, replay, stored, seq)
-        db.session.add(Event(match_id=match.id, seq=seq, action=stored, by=by, client_id=client_id,
-                             time=datetime.now(timezone.utc)))
         try:
+            # A plain INSERT: the unit of work has nothing to track for an append-only row.
+            db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=stored, by=by,
+                                                    client_id=client_id, time=datetime.now(timezone.utc)))
             db.session.commit()
         except IntegrityError:
             # Another writer took this seq (or this client id) first: look again.

@@ -108,8 +108,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
                  f"{gettext('results only') if view['mode'] == 'quick' else gettext('every card entered')}"),
         kit.para(_("Players: {names}", names=", ".join(view["players"]))),
         kit.para(gettext("House rules"), kit.heading),
-        kit.table([gettext("House rule"), gettext("Setting")],
-                  [[k.replace("_", " "), _setting(v)] for k, v in view["settings"].items()],
+        kit.table([gettext("House rule"), gettext("Setting")], _house_rules(view),
                   [0.5, 0.5]),
     ]
     module = _game_module(view["game"])
@@ -128,9 +127,20 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     return buffer.getvalue()
 
 
+def _house_rules(view: dict) -> list[list[str]]:
+    """Each house rule by its label, in the reader's language, with its setting."""
+    from referee import games
+
+    labels = {info.name: info.label for info in games.get(view["game"]).settings_type.rules()}
+    return [[gettext(labels.get(name, name.replace("_", " "))), _setting(value)]
+            for name, value in view["settings"].items()]
+
+
 def _setting(value: Any) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if isinstance(value, str):
+        return gettext(value)  # choices such as "each", "team", "aces_only" are marked in the engines
     return str(value)
 
 

@@ -61,7 +61,16 @@ def create():
 
 @bp.get("/matches/<match_id>")
 def state(match_id: str):
-    return jsonify(store.load(_match(match_id)).view())
+    """The state; a client that sends back the ETag it has gets 304 until the log moves."""
+    match = _match(match_id)
+    etag = f"{match.newest_seq}-{i18n.current()}"
+    if request.if_none_match.contains(etag):
+        response = current_app.response_class(status=304)
+    else:
+        response = jsonify(store.load(match).view())
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.post("/matches/<match_id>/actions")

@@ -203,11 +203,12 @@ def match(match_id: str):
 @bp.get("/m/<match_id>/board")
 def board(match_id: str):
     """The board fragment, polled by every open page with the seq it shows: while the log has
-    not moved, the answer is an empty 204 (one indexed query, no replay, nothing swapped)."""
+    not moved, the answer is 304 Not Modified with no body (the one query that reads the match
+    also reads its newest seq; no replay, no rendering, nothing swapped)."""
     match = _match_or_404(match_id)
     since = request.args.get("since", type=int)
-    if since is not None and since == store.last_seq(match.id):
-        return "", 204
+    if since is not None and since == match.newest_seq:
+        return "", 304
     context = _board_context(match, store.load(match), polled=True)
     response = make_response(render_template("pages/_board.html", **context))
     response.headers["Cache-Control"] = "no-store"

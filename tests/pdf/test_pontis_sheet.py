@@ -40,7 +40,7 @@ def test_the_sheet_names_players_house_rules_games_and_totals(api, client):
     assert "Club night" in text and "Pontis" in text
     for name in PLAYERS:
         assert name in text
-    assert "liar points" in text and "pair suit points" in text and "top" in text
+    assert "Liar points" in text and "Suit points for a pair" in text and "top" in text
     for game in state["history"]:
         for row in game["rows"]:
             assert row["player"] in text

@@ -58,7 +58,8 @@ def test_the_sheet_shows_each_game_row_matches_and_outcome(api, client):
     reader, text = sheet_text(client, match)
     assert "Bridge club" in text and "Ropebridge" in text and "Ann" in text and "Ben" in text
     # House rules (printed by the frame) with this match's values.
-    assert "row length" in text and "exposed" in text and "target wins" in text and "one step" in text
+    assert "Row length" in text and "Face-up cards" in text and "Wins to take the match" in text
+    assert "One step at a time" in text
     # Game 1: the row, each match with its cards and turn, turns taken, the winner and why.
     assert "Game 1 · dealt by Ann" in text
     assert "Row: 8♥ 5♣ Q♦ 2♠ 6♣ 9♦ 4♦" in text

@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from referee import replay as replay_module
+from referee import store
 from referee.rulebook import book
 
 
@@ -84,14 +86,31 @@ def test_rejections_and_stale_entries_keep_the_table(client):
     assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 1
 
 
-def test_the_polled_board_costs_nothing_until_the_log_moves(client):
+def test_the_polled_board_costs_nothing_until_the_log_moves(client, monkeypatch):
     mid = match_id(new_match(client))
-    assert client.get(f"/m/{mid}/board?since=0").status_code == 204
     form = entry_form(client, mid)
     client.post(f"/m/{mid}/act", data={"type": "deal", "foundation_suit": "s"}, headers={"X-CSRFToken": form["token"]})
+    calls = []
+    for name in ("step", "start"):
+        original = getattr(replay_module, name)
+        monkeypatch.setattr(replay_module, name, lambda *a, _o=original, _n=name, **k: calls.append(_n) or _o(*a, **k))
+    monkeypatch.setattr(store, "load", lambda *a, _o=store.load, **k: calls.append("load") or _o(*a, **k))
+    store.clear_cache()
+    polls = [client.get(f"/m/{mid}/board?since=1") for _ in range(100)]
+    assert {p.status_code for p in polls} == {304} and all(p.get_data() == b"" for p in polls)
+    assert calls == []  # no replay, not even a cache lookup
     moved = client.get(f"/m/{mid}/board?since=0")
-    assert moved.status_code == 200 and 'data-seq="1"' in moved.get_data(as_text=True)
-    assert client.get(f"/m/{mid}/board?since=1").status_code == 204
+    assert moved.status_code == 200 and 'data-seq="1"' in moved.get_data(as_text=True) and calls
+
+
+def test_the_api_state_answers_304_while_the_log_has_not_moved(client, api):
+    match = api.create()
+    first = client.get(f"/api/matches/{match['id']}")
+    again = client.get(f"/api/matches/{match['id']}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    moved = client.get(f"/api/matches/{match['id']}", headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200 and moved.get_json()["seq"] == 1
 
 
 def test_a_new_scorer_link_retires_the_old_one(client, app):
