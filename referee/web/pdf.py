@@ -1,9 +1,10 @@
-"""Score sheet downloads."""
+"""Score sheet downloads, and the blank score pads to print and fill in by pen."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, request
 
 from referee import games, i18n, pdf, store
+from referee.pdf import pads
 
 bp = Blueprint("pdf", __name__)
 
@@ -24,4 +25,20 @@ def scoresheet(match_id: str):
     response.headers["Content-Type"] = "application/pdf"
     filename = f"{match.game}-{match.id}-{page}.pdf"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/pads/<game>.pdf")
+def score_pad(game: str):
+    """A blank score pad for one game; ``?size=letter`` for US Letter, A4 otherwise."""
+    if game not in pads.BUILDERS or games.get(game) is None:
+        abort(404)
+    page = request.args.get("size", "a4").lower()
+    if page not in pdf.PAGE_SIZES:
+        abort(400)
+    response = make_response(pads.pad(game, page))
+    response.headers["Content-Type"] = "application/pdf"
+    # inline: the browser shows it with its print button; the name is used if it is saved.
+    response.headers["Content-Disposition"] = f'inline; filename="{game}-score-pad-{page}.pdf"'
+    response.headers["Cache-Control"] = "public, max-age=86400"
     return response

@@ -1,0 +1,147 @@
+"""Blank score pads: every game on A4 and Letter, read back as text, measured, served by the
+route, and rendered to a picture (page 1, in test-results/) for a person to look at."""
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.units import mm
+
+from referee import games
+from referee.pdf import MARGIN, PAGE_SIZES, Kit, _register_fonts, pads
+
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+SIZES = {"a4": (595, 842), "letter": (612, 792)}
+
+# The column and row headings a person fills in, per game, written out here on purpose (not
+# read from pads.py) so a heading that goes missing from the pad fails the test.
+HEADINGS = {
+    "pontis": ["Game", "Score", "Player 1", "Player 6", "Bank cards", "Suit points", "Bonus / penalty",
+               "Game total", "Running total", "foundation", "out · curdle · stuck"],
+    "curdle": ["Hand", "Dealer", "Player 1", "Player 5", "Won ✓ / cards left", "Total"],
+    "ropebridge": ["Game", "Dealer", "Winner or tie", "How it ended", "Turns", "Tally A", "Tally B", "Ties",
+                   "last card · unbeatable row · stalemate", "Player A", "Player B"],
+    "pontoon": ["Deal", "Banker", "Player 1", "Player 5", "Stake", "Shoot", "±", "Bal.", "Kitty",
+                "Buy-in", "First banker", "First kitty"],
+    "reverse-bridge": ["Hand", "Dealer", "Contract", "Bidding team", "Opponents' tricks", "NS score",
+                       "EW score", "NS total", "EW total", "North", "East", "South", "West", "N · E · S · W"],
+}
+PAGES = {"pontis": 2, "curdle": 2, "ropebridge": 1, "pontoon": 2, "reverse-bridge": 1}
+CASES = [(game, size) for game in HEADINGS for size in SIZES]
+
+
+def read(body: bytes) -> tuple[PdfReader, str]:
+    reader = PdfReader(io.BytesIO(body))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    return reader, " ".join(text.split())  # wrapped labels read as one line
+
+
+def test_every_game_has_a_pad():
+    assert set(HEADINGS) == set(games.GAMES) == set(pads.BUILDERS)
+
+
+@pytest.mark.parametrize("game,size", CASES)
+def test_pad_text_has_title_house_rules_and_headings(game, size):
+    reader, text = read(pads.pad(game, size))
+    title = games.get(game).title
+    assert f"{title} score pad" in text
+    for word in ("Date", "Place", "House rules"):
+        assert word in text
+    for info in games.get(game).settings_type.rules():
+        assert info.label in text, info.label
+        for choice in info.choices or ():
+            assert str(choice) in text, (info.label, choice)
+        if info.kind is int and info.choices is None:
+            assert f"default {info.default}" in text, info.label  # the blank line's default
+    assert text.count("☐") >= sum(len(i.choices) if i.choices else i.kind is bool
+                                  for i in games.get(game).settings_type.rules())
+    for heading in HEADINGS[game]:
+        assert heading in text, heading
+    assert reader.metadata.title == f"{title} — blank score pad"
+
+
+@pytest.mark.parametrize("game,size", CASES)
+def test_page_size_and_the_grid_fills_its_pages_exactly(game, size):
+    reader, text = read(pads.pad(game, size))
+    assert len(reader.pages) == PAGES[game]
+    for page in reader.pages:
+        assert (round(page.mediabox.width), round(page.mediabox.height)) == SIZES[size]
+    assert f"page {PAGES[game]}" in text
+
+
+@pytest.mark.parametrize("game,size", CASES)
+def test_grid_rows_are_tall_enough_and_the_grid_fits_the_width(game, size):
+    _register_fonts()
+    kit = Kit(width=PAGE_SIZES[size][0] - 2 * MARGIN)
+    plan = pads.BUILDERS[game](kit, "T")
+    table = plan.grid(2)
+    table.wrap(kit.width, 1000)
+    assert sum(table._colWidths) <= kit.width + 0.01
+    assert min(table._rowHeights[-2:]) >= 7 * mm
+    assert plan.unit >= 7 * mm
+
+
+def test_an_evening_fits_on_the_pads():
+    _register_fonts()
+    for size, (width, height) in PAGE_SIZES.items():
+        kit = Kit(width=width - 2 * MARGIN)
+        units = {game: pads._units(build(kit, "T"), kit.width, height - 2 * MARGIN)
+                 for game, build in pads.BUILDERS.items()}
+        assert units["pontis"] >= 8, size         # games of up to six players
+        assert units["curdle"] >= 40, size        # hands
+        assert units["ropebridge"] >= 15, size    # games
+        assert units["pontoon"] >= 36, size       # deals
+        assert units["reverse-bridge"] >= 16 and units["reverse-bridge"] % 4 == 0, size
+
+
+def test_reverse_bridge_reminder_states_the_rule_and_a_checked_example():
+    _, text = read(pads.pad("reverse-bridge"))
+    assert "How a hand scores." in text
+    assert "L × 2 with ♣ or ♦ trumps, L × 3 with ♥ or ♠, L × 3 + 1 at no trump" in text
+    assert "Opponents: 5 for every trick T is away from L" in text
+    # 4♥ with six tricks to the opponents: 4 × 3 = 12 to the bidders, 5 × (6 − 4) = 10 against.
+    assert "4♥ bid, opponents take 6 tricks: bidders 12, opponents 10" in text
+
+
+def test_pad_refuses_unknown_games_and_sizes():
+    with pytest.raises(pads.UnknownGame):
+        pads.pad("snap")
+    with pytest.raises(ValueError):
+        pads.pad("pontis", "a3")
+
+
+@pytest.mark.parametrize("game", list(HEADINGS))
+def test_route_serves_each_pad_in_both_sizes(client, game):
+    for query, size in (("", "a4"), ("?size=letter", "letter"), ("?size=LETTER", "letter")):
+        response = client.get(f"/pads/{game}.pdf{query}")
+        assert response.status_code == 200
+        assert response.mimetype == "application/pdf"
+        assert f'filename="{game}-score-pad-{size}.pdf"' in response.headers["Content-Disposition"]
+        page = PdfReader(io.BytesIO(response.data)).pages[0]
+        assert (round(page.mediabox.width), round(page.mediabox.height)) == SIZES[size]
+
+
+def test_route_404_for_an_unknown_game_and_400_for_a_bad_size(client):
+    assert client.get("/pads/snap.pdf").status_code == 404
+    assert client.get("/pads/pontis.pdf?size=a3").status_code == 400
+    assert client.get("/pads/pontis.pdf?size=").status_code == 400
+
+
+@pytest.mark.parametrize("game,size", CASES)
+def test_page_one_renders_to_a_picture(game, size, tmp_path):
+    # Rendered in tmp_path, then copied to test-results/ to look at: other suites (the browser
+    # tests) may empty test-results/ while this runs.
+    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
+    pdf = tmp_path / f"pad-{game}-{size}.pdf"
+    pdf.write_bytes(pads.pad(game, size))
+    stem = tmp_path / f"pad-{game}-{size}"
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(stem)],
+                   check=True)
+    picture = stem.with_suffix(".png")
+    assert picture.stat().st_size > 20_000  # a ruled page, not a blank sheet
+    RESULTS.mkdir(exist_ok=True)
+    shutil.copy(picture, RESULTS / picture.name)
