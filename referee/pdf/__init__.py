@@ -66,13 +66,19 @@ class Kit:
 
     def table(self, header: list[str], rows: Iterable[list[Any]], fractions: list[float] | None = None,
               bold_last_row: bool = False) -> Table:
-        """A table with a repeated header row; column widths as fractions of the page."""
-        body = [[self.para(cell, self.small) for cell in header]]
-        body += [[self.para("" if cell is None else cell, self.small) for cell in row] for row in rows]
+        """A table with a repeated header row; column widths as fractions of the page.
+
+        A cell that fits its column on one line is drawn as plain text; only longer ones become
+        wrapping paragraphs (a long session's sheet has thousands of cells, and wrapping them
+        all is most of its build time)."""
         widths = [self.width * f for f in fractions] if fractions else None
+        body = [[self.para(cell, self.small) for cell in header]]
+        body += [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(row)] for row in rows]
         table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
         style = [
             ("FONTNAME", (0, 0), (-1, -1), FONT),
+            ("FONTSIZE", (0, 1), (-1, -1), self.small.fontSize),
+            ("LEADING", (0, 1), (-1, -1), self.small.leading),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e6e0")),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#b0aca2")),
@@ -83,6 +89,15 @@ class Kit:
             style.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, colors.black))
         table.setStyle(TableStyle(style))
         return table
+
+
+    def _cell(self, value: Any, width: float | None) -> Any:
+        text = "" if value is None else str(value)
+        padding = 12  # the table's default cell padding, left and right
+        if width is not None and "\n" not in text and \
+                pdfmetrics.stringWidth(text, FONT, self.small.fontSize) <= width - padding:
+            return text
+        return self.para(text, self.small)
 
 
 def _game_module(game: str):
