@@ -9,9 +9,14 @@ Layout choices, for handwriting: body rows are ``ROW`` (7.5 mm) high, grid lines
 so ink stands out, structure (blocks, rounds, totals) is marked by darker lines, and column
 widths are fractions of the usable width so the same grid fits A4 and Letter. Long grids run
 onto a second page with the header rows repeated.
+
+Every word is in the current language (English or German), the game's own catalog first; a
+heading too wide for its column is set smaller rather than broken. Each pad is built once per
+game, paper size and language.
 """
 from __future__ import annotations
 
+import contextvars
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,8 +31,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table,
                                 TableStyle)
 
-from referee import games
+from referee import games, i18n
 from referee.games import reverse_bridge as rb
+from referee.i18n import N_, _, gettext
 from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, _register_fonts
 from referee.rules import HouseRuleInfo
 
@@ -63,9 +69,23 @@ RULE = _style("pad-rule", 8.5, leading=13)  # fixed: a line with boxes is no tal
 FILL_LABEL = _style("pad-fill", 9)
 
 
-def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph from plain text (escaped); markup only where a caller builds it itself."""
-    return Paragraph(escape(text), style)
+def _p(text: Any, style: ParagraphStyle) -> Paragraph:
+    """A paragraph from plain text (escaped; a Message is shown in the current language);
+    markup only where a caller builds it itself."""
+    return Paragraph(escape(str(text)), style)
+
+
+def _fit(text: Any, style: ParagraphStyle, width: float) -> Paragraph:
+    """A heading whose words stay whole in a narrow column: where the longest word is wider
+    than ``width`` the type is made smaller to fit (German words are long), down to 5 pt."""
+    text = str(text)
+    widest = max((stringWidth(word, style.fontName, style.fontSize) for word in text.split()), default=0)
+    if widest <= width:
+        return _p(text, style)
+    size = max(5.0, style.fontSize * width / widest)
+    smaller = ParagraphStyle(f"{style.name}-fit", parent=style, fontSize=size,
+                             leading=style.leading * size / style.fontSize)
+    return _p(text, smaller)
 
 
 # --- The shared top of every pad --------------------------------------------------------
@@ -76,12 +96,12 @@ def _fill_lines(kit: Kit, cells: list[tuple[str, float]], per_row: int) -> Table
     rows: list[list[Any]] = []
     for start in range(0, len(cells), per_row):
         row: list[Any] = []
-        for label, _ in cells[start:start + per_row]:
+        for label, _width in cells[start:start + per_row]:
             row += [_p(label, FILL_LABEL), "", ""]
         rows.append(row + [""] * (3 * per_row - len(row)))
     widths: list[float] = []
     for c in range(per_row):  # a column of labels is as wide as its longest label
-        label_width = max(stringWidth(cells[i][0], FONT, FILL_LABEL.fontSize)
+        label_width = max(stringWidth(str(cells[i][0]), FONT, FILL_LABEL.fontSize)
                           for i in range(c, len(cells), per_row)) + 6
         widths += [label_width, cells[c][1] * kit.width - label_width - gap, gap]
     style = [("LINEBELOW", (c, r), (c, r), 0.6, LINE)
@@ -99,13 +119,13 @@ def _numbered_players(count: int, per_row: int = 3) -> list[tuple[str, float]]:
     return [(f"{n}.", 1 / per_row) for n in range(1, count + 1)]
 
 
-def _head(kit: Kit, title: str, players: list[tuple[str, float]], per_row: int, players_note: str,
-          extra: list[tuple[str, float]] = ()) -> list[Flowable]:
+def _head(kit: Kit, title: str, players: list[tuple[Any, float]], per_row: int, players_note: Any,
+          extra: list[tuple[Any, float]] = ()) -> list[Flowable]:
     return [
-        Paragraph(escape(f"{title} score pad"), kit.title),
-        _p("A blank pad to fill in by pen. Tick the house rules before the first deal.", NOTE),
+        _p(_("{game} score pad", game=title), kit.title),
+        _p(_("A blank pad to fill in by pen. Tick the house rules before the first deal."), NOTE),
         Spacer(1, 1 * mm),
-        _fill_lines(kit, [("Date", 0.3), ("Place", 0.4), ("Match", 0.3)], 3),
+        _fill_lines(kit, [(gettext("Date"), 0.3), (gettext("Place"), 0.4), (gettext("Match"), 0.3)], 3),
         Spacer(1, 2 * mm),
         _p(players_note, NOTE),
         _fill_lines(kit, players, per_row),
@@ -117,33 +137,40 @@ def _range(info: HouseRuleInfo) -> str:
     if lo is not None and hi is not None and hi <= 1000:
         return f"{lo}–{hi}"
     if lo is not None:
-        return f"at least {lo}"
+        return str(_("at least {n}", n=lo))
     return ""
 
 
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+        return gettext("on") if value else gettext("off")
+    return gettext(str(value))
 
 
 def _rule_cell(info: HouseRuleInfo) -> list[Flowable]:
     """One house rule: its label, then a box per choice, one box for an on/off rule, or a blank
     line for a number with the default printed beside it; the engine's help in small print."""
-    label = f"<b>{escape(info.label)}</b>"
+    label = f"<b>{escape(gettext(info.label))}</b>"
     hint = f'<font color="#{HINT.hexval()[2:]}" size="6.5">'
+    # "default 100" and "at least 1" each stay on one line (&nbsp;); a line breaks between them.
+    default = escape(str(_("default {value}", value=_shown(info.default)))).replace(" ", "&nbsp;")
     if info.choices is not None:
-        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(str(c))}' for c in info.choices)
-        options = f"{boxes}&nbsp;&nbsp; {hint}default {escape(_shown(info.default))}</font>"
+        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(_shown(c))}' for c in info.choices)
+        options = f"{boxes}&nbsp;&nbsp; {hint}{default}</font>"
     elif info.kind is bool:
-        options = f'<font size="10.5">{BOX}</font>&nbsp;on {hint}(tick to play it; default {_shown(info.default)})</font>'
+        # The default's word stays with its value: "default&nbsp;off".
+        tick = escape(str(_("(tick to play it; default {value})", value="\0")))
+        tick = tick.replace(" \0", "&nbsp;\0").replace("\0", escape(_shown(info.default)))
+        on = escape(gettext("on"))
+        options = f'<font size="10.5">{BOX}</font>&nbsp;{on} {hint}{tick}</font>'
     else:
-        allowed = _range(info)
+        allowed = escape(_range(info)).replace(" ", "&nbsp;")
         allowed = f", {allowed}" if allowed else ""
         options = (f'<font color="#{LINE.hexval()[2:]}">{"_" * 12}</font> '
-                   f"{hint}default {escape(_shown(info.default))}{escape(allowed)}</font>")
+                   f"{hint}{default}{allowed}</font>")
     # The spacer is as big as a tick box, so every rule's first line sits at the same height.
-    return [Paragraph(f'{label}<font size="10.5">&nbsp;</font>&nbsp; {options}', RULE), _p(info.help, HELP)]
+    return [Paragraph(f'{label}<font size="10.5">&nbsp;</font>&nbsp; {options}', RULE),
+            _p(gettext(info.help) if info.help else "", HELP)]
 
 
 def _house_rules(kit: Kit, rules: tuple[HouseRuleInfo, ...]) -> list[Flowable]:
@@ -161,7 +188,7 @@ def _house_rules(kit: Kit, rules: tuple[HouseRuleInfo, ...]) -> list[Flowable]:
         ("LINEBELOW", (0, 0), (-1, -2), 0.3, LINE),
         ("BOX", (0, 0), (-1, -1), 0.6, LINE),
     ]))
-    return [Paragraph("House rules", kit.heading), table]
+    return [_p(gettext("House rules"), kit.heading), table]
 
 
 # --- The grid helper ---------------------------------------------------------------------
@@ -170,7 +197,8 @@ def _grid(kit: Kit, header: list[list[Any]], body: list[list[Any]], fractions: l
     """A writing grid: ``header`` rows (repeated on every page) over ``body`` rows of height
     ROW; strings in the header become bold headings, every other cell is used as given."""
     assert abs(sum(fractions) - 1) < 1e-6, fractions
-    rows = [[_p(c, HEAD) if isinstance(c, str) and c else c for c in row] for row in header]
+    rows = [[_fit(c, HEAD, kit.width * fractions[i] - 4) if isinstance(c, str) and c else c
+             for i, c in enumerate(row)] for row in header]
     rows += body
     heights = (header_heights or [None] * len(header)) + [ROW] * len(body)
     table = Table(rows, colWidths=[kit.width * f for f in fractions], rowHeights=heights,
@@ -189,13 +217,13 @@ def _grid(kit: Kit, header: list[list[Any]], body: list[list[Any]], fractions: l
     return table
 
 
-def _hint(text: str) -> Paragraph:
+def _hint(text: Any) -> Paragraph:
     """Faint prompt printed in a cell, for the writer to circle one of its words."""
     return _p(text, CELL_HINT)
 
 
-def _section(kit: Kit, title: str, note: str) -> list[Flowable]:
-    return [Paragraph(escape(title), kit.heading), _p(note, NOTE), Spacer(1, 1.5 * mm)]
+def _section(kit: Kit, title: Any, note: Any) -> list[Flowable]:
+    return [_p(title, kit.heading), _p(note, NOTE), Spacer(1, 1.5 * mm)]
 
 
 # --- The plan of a pad ------------------------------------------------------------------
@@ -220,12 +248,13 @@ def _dark_every(step: int, count: int, header_rows: int) -> list[tuple]:
 
 # --- Pontis ------------------------------------------------------------------------------
 PONTIS_PLAYERS = 6
-PONTIS_ITEMS = ("Bank cards", "Suit points", "Bonus / penalty", "Game total", "Running total")
+PONTIS_ITEMS = (N_("Bank cards"), N_("Suit points"), N_("Bonus / penalty"), N_("Game total"),
+                N_("Running total"))
 
 
 def _pontis(kit: Kit, title: str) -> Plan:
     n = PONTIS_PLAYERS
-    header = [["Game", "Score"] + [_p(f"Player {i}", SUBHEAD) for i in range(1, n + 1)]]
+    header = [[gettext("Game"), gettext("Score")] + [_p(_("Player {n}", n=i), SUBHEAD) for i in range(1, n + 1)]]
     game_cell_style = _style("pontis-game", 8.5, bold=True, center=True, leading=10)
 
     def grid(count: int) -> Table:
@@ -233,11 +262,11 @@ def _pontis(kit: Kit, title: str) -> Plan:
         style: list[tuple] = []
         for g in range(1, count + 1):
             top = len(header) + len(body)
-            cell = [Paragraph(f"Game {g}", game_cell_style), Spacer(1, 1.2 * mm),
-                    _hint("foundation"), Paragraph('<font size="11">♣ ♦ ♥ ♠</font>', CELL_HINT),
-                    Spacer(1, 1 * mm), _hint("ended"), _hint("out · curdle · stuck")]
+            cell = [_p(_("Game {n}", n=g), game_cell_style), Spacer(1, 1.2 * mm),
+                    _hint(gettext("foundation")), Paragraph('<font size="11">♣ ♦ ♥ ♠</font>', CELL_HINT),
+                    Spacer(1, 1 * mm), _hint(gettext("ended")), _hint(gettext("out · curdle · stuck"))]
             for i, item in enumerate(PONTIS_ITEMS):
-                body.append([cell if i == 0 else "", _p(item, LABEL)] + [""] * n)
+                body.append([cell if i == 0 else "", _p(gettext(item), LABEL)] + [""] * n)
             last = top + len(PONTIS_ITEMS) - 1
             style += [
                 ("SPAN", (0, top), (0, last)), ("NOSPLIT", (0, top), (-1, last)),
@@ -248,12 +277,13 @@ def _pontis(kit: Kit, title: str) -> Plan:
         return _grid(kit, header, body, [0.15, 0.19] + [0.66 / n] * n, style, header_heights=[8 * mm])
 
     head = _head(kit, title, _numbered_players(n), 3,
-                 "Players, in seat order (player 1 deals the first game); one column each below.")
-    note = ("A game's score: the cards in your bank (foundation included) + suit points + bonus. "
-            "Going out: +4. Play stuck with no complete curdle: −2 for the first player who could "
-            "not bridge in the last run of misses. A complete curdle: no bonus either way. Liar "
-            "points won by a proven call go in the bonus row. Highest running total wins.")
-    before = head + _house_rules(kit, games.get("pontis").settings_type.rules()) + _section(kit, "Games", note)
+                 _("Players, in seat order (player 1 deals the first game); one column each below."))
+    note = _("A game's score: the cards in your bank (foundation included) + suit points + bonus. "
+             "Going out: +4. Play stuck with no complete curdle: −2 for the first player who could "
+             "not bridge in the last run of misses. A complete curdle: no bonus either way. Liar "
+             "points won by a proven call go in the bonus row. Highest running total wins.")
+    before = (head + _house_rules(kit, games.get("pontis").settings_type.rules())
+              + _section(kit, gettext("Games"), note))
     return Plan(before, grid, unit=len(PONTIS_ITEMS) * ROW, pages=2)
 
 
@@ -263,68 +293,75 @@ CURDLE_PLAYERS = 5
 
 def _curdle(kit: Kit, title: str) -> Plan:
     n = CURDLE_PLAYERS
-    names: list[Any] = ["Hand", "Dealer"]
+    sub = 0.82 / (2 * n)  # the width of one player's small column
+    names: list[Any] = [gettext("Hand"), gettext("Dealer")]
     subs: list[Any] = ["", ""]
     for i in range(1, n + 1):
-        names += [_p(f"Player {i}", SUBHEAD), ""]
-        subs += [_p("Won ✓ / cards left", SUBHEAD), _p("Total", SUBHEAD)]
+        names += [_p(_("Player {n}", n=i), SUBHEAD), ""]
+        subs += [_fit(gettext("Won ✓ / cards left"), SUBHEAD, kit.width * sub - 4),
+                 _fit(gettext("Total"), SUBHEAD, kit.width * sub - 4)]
     header = [names, subs]
     style = [("SPAN", (0, 0), (0, 1)), ("SPAN", (1, 0), (1, 1))]
     for i in range(n):
         c = 2 + 2 * i
         style += [("SPAN", (c, 0), (c + 1, 0)), ("BACKGROUND", (c + 1, 2), (c + 1, -1), TINT),
                   ("LINEAFTER", (c + 1, 0), (c + 1, -1), 0.9, INK)]
-    fractions = [0.06, 0.12] + [0.82 / (2 * n)] * (2 * n)
+    fractions = [0.06, 0.12] + [sub] * (2 * n)
 
     def grid(count: int) -> Table:
         body = [[_p(str(h), CELL_HINT)] + [""] * (1 + 2 * n) for h in range(1, count + 1)]
         return _grid(kit, header, body, fractions, style + _dark_every(5, count, len(header)))
 
     head = _head(kit, title, _numbered_players(n, 5), 5,
-                 "Players, in seat order (player 1 deals first; the deal passes left each hand).")
-    note = ("Hands won (the usual count): tick the winner of each hand; Total counts that player's "
-            "hands won. Cards left: write each loser's cards left in hand; Total is the running "
-            "penalty, and when someone reaches the target the lowest total wins.")
-    before = head + _house_rules(kit, games.get("curdle").settings_type.rules()) + _section(kit, "Hands", note)
+                 _("Players, in seat order (player 1 deals first; the deal passes left each hand)."))
+    note = _("Hands won (the usual count): tick the winner of each hand; Total counts that player's "
+             "hands won. Cards left: write each loser's cards left in hand; Total is the running "
+             "penalty, and when someone reaches the target the lowest total wins.")
+    before = (head + _house_rules(kit, games.get("curdle").settings_type.rules())
+              + _section(kit, gettext("Hands"), note))
     return Plan(before, grid, pages=2)
 
 
 # --- Ropebridge --------------------------------------------------------------------------
 def _ropebridge(kit: Kit, title: str) -> Plan:
-    header = [["Game", "Dealer", "Winner or tie", "How it ended", "Turns", "Tally A", "Tally B", "Ties"]]
+    header = [[gettext("Game"), gettext("Dealer"), gettext("Winner or tie"), gettext("How it ended"),
+               gettext("Turns"), gettext("Tally A"), gettext("Tally B"), gettext("Ties")]]
     style = [("BACKGROUND", (5, 1), (-1, -1), TINT), ("LINEBEFORE", (5, 0), (5, -1), 0.9, INK)]
+    winner = "A   ·   B   ·   " + gettext("tie")
+    ended = gettext("last card · unbeatable row · stalemate")
 
     def grid(count: int) -> Table:
-        body = [[_p(str(g), CELL_HINT), _hint("A  ·  B"), _hint("A   ·   B   ·   tie"),
-                 _hint("last card · unbeatable row · stalemate"), "", "", "", ""]
+        body = [[_p(str(g), CELL_HINT), _hint("A  ·  B"), _hint(winner), _hint(ended), "", "", "", ""]
                 for g in range(1, count + 1)]
         return _grid(kit, header, body, [0.07, 0.14, 0.17, 0.30, 0.08, 0.08, 0.08, 0.08],
                      style + _dark_every(5, count, len(header)))
 
-    head = _head(kit, title, [("Player A", 0.5), ("Player B", 0.5)], 2,
-                 "Players (two). The dealer's opponent plays first.")
-    note = ("Circle the winner, or tie, and how the game ended: the winner matched the last card "
-            "of the row; an unbeatable row (the face-up row cannot be matched by anyone) or a "
-            "stalemate (neither can move, or each holds what the other needs) is a tie and the "
-            "game is dealt again. Turns: both players' turns together. Tally: wins so far.")
-    before = head + _house_rules(kit, games.get("ropebridge").settings_type.rules()) + _section(kit, "Games", note)
+    head = _head(kit, title, [(gettext("Player A"), 0.5), (gettext("Player B"), 0.5)], 2,
+                 _("Players (two). The dealer's opponent plays first."))
+    note = _("Circle the winner, or tie, and how the game ended: the winner matched the last card "
+             "of the row; an unbeatable row (the face-up row cannot be matched by anyone) or a "
+             "stalemate (neither can move, or each holds what the other needs) is a tie and the "
+             "game is dealt again. Turns: both players' turns together. Tally: wins so far.")
+    before = (head + _house_rules(kit, games.get("ropebridge").settings_type.rules())
+              + _section(kit, gettext("Games"), note))
     return Plan(before, grid, pages=1)
 
 
 # --- Pontoon -----------------------------------------------------------------------------
 PONTOON_PLAYERS = 5
-PONTOON_SUBS = ("Stake", "Shoot", "±", "Bal.")
+PONTOON_SUBS = (N_("Stake"), N_("Shoot"), "±", N_("Bal."))
 
 
 def _pontoon(kit: Kit, title: str) -> Plan:
     n, k = PONTOON_PLAYERS, len(PONTOON_SUBS)
+    sub = 0.815 / (n * k)  # the width of one player's small column
     tight = _style("pontoon-sub", 6.2, center=True, leading=7.5)
-    names: list[Any] = ["Deal", "Banker"]
+    names: list[Any] = [gettext("Deal"), gettext("Banker")]
     subs: list[Any] = ["", ""]
     for i in range(1, n + 1):
-        names += [_p(f"Player {i}", SUBHEAD)] + [""] * (k - 1)
-        subs += [_p(s, tight) for s in PONTOON_SUBS]
-    names.append("Kitty")
+        names += [_p(_("Player {n}", n=i), SUBHEAD)] + [""] * (k - 1)
+        subs += [_fit(gettext(s), tight, kit.width * sub - 0.6) for s in PONTOON_SUBS]
+    names.append(gettext("Kitty"))
     subs.append("")
     header = [names, subs]
     last = 2 + n * k
@@ -335,20 +372,22 @@ def _pontoon(kit: Kit, title: str) -> Plan:
         c = 2 + k * i
         style += [("SPAN", (c, 0), (c + k - 1, 0)), ("LINEBEFORE", (c, 0), (c, -1), 0.9, INK),
                   ("BACKGROUND", (c + k - 1, 2), (c + k - 1, -1), TINT)]
-    fractions = [0.045, 0.08] + [0.815 / (n * k)] * (n * k) + [0.06]
+    fractions = [0.05, 0.08] + [sub] * (n * k) + [0.055]
 
     def grid(count: int) -> Table:
         body = [[_p(str(d), CELL_HINT)] + [""] * last for d in range(1, count + 1)]
         return _grid(kit, header, body, fractions, style + _dark_every(5, count, len(header)))
 
     head = _head(kit, title, _numbered_players(6), 3,
-                 "Players, and who holds the bank first (cut for it: highest card).",
-                 extra=[("Buy-in", 1 / 3), ("First banker", 1 / 3), ("First kitty", 1 / 3)])
-    note = ("Per deal and player: the stake, any shoot bets (Shoot Pontoon), ± the money won or "
-            "lost this deal, and Bal. the running balance. The banker leaves Stake and Shoot blank "
-            "and writes the bank's net in ±. Kitty: what is left in it after the deal. Check: a "
-            "deal's ± figures and the change in the kitty add up to zero.")
-    before = head + _house_rules(kit, games.get("pontoon").settings_type.rules()) + _section(kit, "Deals", note)
+                 _("Players, and who holds the bank first (cut for it: highest card)."),
+                 extra=[(gettext("Buy-in"), 1 / 3), (gettext("First banker"), 1 / 3),
+                        (gettext("First kitty"), 1 / 3)])
+    note = _("Per deal and player: the stake, any shoot bets (Shoot Pontoon), ± the money won or "
+             "lost this deal, and Bal. the running balance. The banker leaves Stake and Shoot blank "
+             "and writes the bank's net in ±. Kitty: what is left in it after the deal. Check: a "
+             "deal's ± figures and the change in the kitty add up to zero.")
+    before = (head + _house_rules(kit, games.get("pontoon").settings_type.rules())
+              + _section(kit, gettext("Deals"), note))
     return Plan(before, grid, pages=2)
 
 
@@ -358,13 +397,16 @@ def _reverse_bridge_reminder(kit: Kit) -> Table:
     per = rb.POINTS_PER_LEVEL
     bidders, opponents = rb.score(4, "H", 6)
     lines = [
-        "<b>How a hand scores.</b> L is the level of the final bid; T the tricks the bidding "
-        "team's opponents took (the bid is a forecast of T).",
-        f"Bidders: if T is L or more, L × {per['C']} with ♣ or ♦ trumps, L × {per['H']} with ♥ or ♠, "
-        f"L × {per['NT']} + {rb.NO_TRUMP_BONUS} at no trump; if T falls short, nothing.",
-        f"Opponents: {rb.POINTS_PER_TRICK_OFF} for every trick T is away from L, over or under.",
-        f"Example: 4♥ bid, opponents take 6 tricks: bidders {bidders}, opponents {opponents}. "
-        "A hand passed out (four passes) is dealt again by the next dealer and not written here.",
+        "<b>" + escape(gettext("How a hand scores.")) + "</b> " + escape(gettext("L is the level of the final bid; T the tricks the bidding team's opponents "
+                         "took (the bid is a forecast of T).")),
+        escape(str(_("Bidders: if T is L or more, L × {low} with ♣ or ♦ trumps, L × {high} with ♥ or ♠, "
+                     "L × {nt} + {bonus} at no trump; if T falls short, nothing.",
+                     low=per["C"], high=per["H"], nt=per["NT"], bonus=rb.NO_TRUMP_BONUS))),
+        escape(str(_("Opponents: {points} for every trick T is away from L, over or under.",
+                     points=rb.POINTS_PER_TRICK_OFF))),
+        escape(str(_("Example: 4♥ bid, opponents take 6 tricks: bidders {bidders}, opponents {opponents}. "
+                     "A hand passed out (four passes) is dealt again by the next dealer and not written here.",
+                     bidders=bidders, opponents=opponents))),
     ]
     box = Table([[[Paragraph(line, NOTE) for line in lines]]], colWidths=[kit.width], hAlign="LEFT")
     box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, LINE), ("BACKGROUND", (0, 0), (-1, -1), TINT),
@@ -374,23 +416,27 @@ def _reverse_bridge_reminder(kit: Kit) -> Table:
 
 
 def _reverse_bridge(kit: Kit, title: str) -> Plan:
-    header = [["Hand", "Dealer", "Contract", "Bidding team", "Opponents' tricks",
-               "NS score", "EW score", "NS total", "EW total"]]
+    header = [[gettext("Hand"), gettext("Dealer"), gettext("Contract"), gettext("Bidding team"),
+               gettext("Opponents' tricks"), gettext("NS score"), gettext("EW score"), gettext("NS total"),
+               gettext("EW total")]]
     style = [("BACKGROUND", (7, 1), (-1, -1), TINT), ("LINEBEFORE", (5, 0), (5, -1), 0.9, INK),
              ("LINEBEFORE", (7, 0), (7, -1), 0.9, INK)]
+    seats = gettext("N · E · S · W")
+    teams = gettext("NS") + " · " + gettext("EW")
 
     def grid(count: int) -> Table:
-        body = [[_p(str(h), CELL_HINT), _hint("N · E · S · W"), "", _hint("NS · EW"), "", "", "", "", ""]
+        body = [[_p(str(h), CELL_HINT), _hint(seats), "", _hint(teams), "", "", "", "", ""]
                 for h in range(1, count + 1)]
         rounds = [("LINEBELOW", (0, h), (-1, h), 0.9, INK) for h in range(4, count, 4)]  # all have dealt
         return _grid(kit, header, body, [0.06, 0.13, 0.12, 0.11, 0.12, 0.115, 0.115, 0.115, 0.115],
                      style + rounds)
 
-    head = _head(kit, title, [("North", 0.25), ("East", 0.25), ("South", 0.25), ("West", 0.25)], 4,
-                 "Players by seat: North and South (NS) play against East and West (EW).")
-    note = "Contract: level and trumps (♣ ♦ ♥ ♠ or NT). A heavy line marks each round of four deals."
+    head = _head(kit, title, [(gettext("North"), 0.25), (gettext("East"), 0.25), (gettext("South"), 0.25),
+                              (gettext("West"), 0.25)], 4,
+                 _("Players by seat: North and South (NS) play against East and West (EW)."))
+    note = _("Contract: level and trumps (♣ ♦ ♥ ♠ or NT). A heavy line marks each round of four deals.")
     before = head + _house_rules(kit, games.get("reverse-bridge").settings_type.rules()) + [
-        Paragraph("Score pad", kit.heading), _reverse_bridge_reminder(kit), Spacer(1, 1.5 * mm),
+        _p(gettext("Score pad"), kit.heading), _reverse_bridge_reminder(kit), Spacer(1, 1.5 * mm),
         _p(note, NOTE), Spacer(1, 1.5 * mm)]
     return Plan(before, grid, pages=1, multiple=4)
 
@@ -412,7 +458,7 @@ def pad(game_name: str, page: str = "a4") -> bytes:
         raise UnknownGame(game_name)
     if page not in PAGE_SIZES:
         raise ValueError(f"page size must be one of {', '.join(PAGE_SIZES)}, not {page!r}")
-    return _build(game_name, page)
+    return _build(game_name, page, i18n.current())
 
 
 def _height(flowable: Flowable, width: float, height: float) -> float:
@@ -431,8 +477,15 @@ def _units(plan: Plan, width: float, height: float) -> int:
 
 
 @lru_cache(maxsize=None)
-def _build(game_name: str, page: str) -> bytes:
-    # Blank pads never change while the app runs, so each (game, size) is built once.
+def _build(game_name: str, page: str, language: str) -> bytes:
+    # Blank pads never change while the app runs, so each (game, size, language) is built once.
+    # It is built in a context of its own with the game's words first, whatever the caller set.
+    return contextvars.copy_context().run(_render_pad, game_name, page, language)
+
+
+def _render_pad(game_name: str, page: str, language: str) -> bytes:
+    i18n.set_language(language)
+    i18n.set_game(game_name)
     _register_fonts()
     pagesize = PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * MARGIN)
@@ -442,8 +495,8 @@ def _build(game_name: str, page: str) -> bytes:
         canvas.saveState()
         canvas.setFont(FONT, 7)
         canvas.setFillColor(HINT)
-        canvas.drawString(MARGIN, 8 * mm, f"{title} score pad · referee")
-        canvas.drawRightString(pagesize[0] - MARGIN, 8 * mm, f"page {doc.page}")
+        canvas.drawString(MARGIN, 8 * mm, str(_("{game} score pad", game=title)) + " · referee")
+        canvas.drawRightString(pagesize[0] - MARGIN, 8 * mm, str(_("page {n}", n=doc.page)))
         canvas.restoreState()
 
     def render(units: int | None) -> tuple[bytes, int, int]:
@@ -452,7 +505,8 @@ def _build(game_name: str, page: str) -> bytes:
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         buffer = io.BytesIO()
         doc = BaseDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                              topMargin=MARGIN, bottomMargin=MARGIN, title=f"{title} — blank score pad",
+                              topMargin=MARGIN, bottomMargin=MARGIN,
+                              title=str(_("{game} — blank score pad", game=title)),
                               author="referee", pageTemplates=[PageTemplate("pad", [frame], onPage=footer)])
         plan = BUILDERS[game_name](kit, title)  # fresh flowables: a built story is spent
         if units is None:
@@ -463,9 +517,9 @@ def _build(game_name: str, page: str) -> bytes:
     # The estimate is a little cautious (spacing between flowables is counted in full); add
     # rounds while they still fit on the plan's pages.
     shape = BUILDERS[game_name](kit, title)
-    body, _, units = render(None)
+    body, _pages, units = render(None)
     while True:
-        more, used, _ = render(units + shape.multiple)
+        more, used, _units_again = render(units + shape.multiple)
         if used > shape.pages:
             return body
         body, units = more, units + shape.multiple

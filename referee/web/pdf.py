@@ -33,6 +33,7 @@ def score_pad(game: str):
     """A blank score pad for one game; ``?size=letter`` for US Letter, A4 otherwise."""
     if game not in pads.BUILDERS or games.get(game) is None:
         abort(404)
+    i18n.set_game(game)
     page = request.args.get("size", "a4").lower()
     if page not in pdf.PAGE_SIZES:
         abort(400)
@@ -40,5 +41,8 @@ def score_pad(game: str):
     response.headers["Content-Type"] = "application/pdf"
     # inline: the browser shows it with its print button; the name is used if it is saved.
     response.headers["Content-Disposition"] = f'inline; filename="{game}-score-pad-{page}.pdf"'
+    # The pad's language comes from the browser or the language cookie: a cache must keep one
+    # copy per both.
     response.headers["Cache-Control"] = "public, max-age=86400"
+    response.headers.add("Vary", "Cookie")
     return response

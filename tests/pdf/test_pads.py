@@ -2,7 +2,9 @@
 route, and rendered to a picture (page 1, in test-results/) for a person to look at."""
 from __future__ import annotations
 
+import contextvars
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from referee import games
+from referee import games, i18n
 from referee.pdf import MARGIN, PAGE_SIZES, Kit, _register_fonts, pads
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -131,17 +133,157 @@ def test_route_404_for_an_unknown_game_and_400_for_a_bad_size(client):
     assert client.get("/pads/pontis.pdf?size=").status_code == 400
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("game,size", CASES)
-def test_page_one_renders_to_a_picture(game, size, tmp_path):
+def test_page_one_renders_to_a_picture(game, size, language, tmp_path):
     # Rendered in tmp_path, then copied to test-results/ to look at: other suites (the browser
     # tests) may empty test-results/ while this runs.
     assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-    pdf = tmp_path / f"pad-{game}-{size}.pdf"
-    pdf.write_bytes(pads.pad(game, size))
-    stem = tmp_path / f"pad-{game}-{size}"
+    name = f"pad-{game}-{size}" + ("" if language == "en" else f"-{language}")
+    pdf = tmp_path / f"{name}.pdf"
+    with i18n.language(language):
+        pdf.write_bytes(pads.pad(game, size))
+    stem = tmp_path / name
     subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(stem)],
                    check=True)
     picture = stem.with_suffix(".png")
     assert picture.stat().st_size > 20_000  # a ruled page, not a blank sheet
     RESULTS.mkdir(exist_ok=True)
     shutil.copy(picture, RESULTS / picture.name)
+
+
+# --- German pads ---------------------------------------------------------------------------
+GERMAN = {"Accept-Language": "de"}
+# The German headings, written out (as above) so a heading that stays English fails the test.
+GERMAN_HEADINGS = {
+    "pontis": ["Spiel", "Punkte", "Spieler 1", "Spieler 6", "Bankkarten", "Farbpunkte", "Bonus / Strafe",
+               "Summe des Spiels", "Gesamtstand", "Fundament", "aus · Curdle · fest"],
+    "curdle": ["Runde", "Geber", "Spieler 1", "Spieler 5", "Gewonnen ✓ / Restkarten", "Summe"],
+    "ropebridge": ["Spiel", "Geber", "Sieger oder unentschieden", "Wie es endete", "Züge", "Stand A",
+                   "Stand B", "Unentsch.", "letzte Karte · unschlagbare Reihe · Patt", "Spieler A", "Spieler B"],
+    "pontoon": ["Runde", "Bank", "Spieler 1", "Spieler 5", "Einsatz", "Shoot", "±", "Stand", "Kitty",
+                "Startkapital", "Erster Bankhalter", "Erste Kitty"],
+    "reverse-bridge": ["Runde", "Geber", "Kontrakt", "Bietende Partei", "Stiche der Gegner", "NS Punkte",
+                       "OW Punkte", "NS Summe", "OW Summe", "Nord", "Ost", "Süd", "West", "N · O · S · W"],
+}
+# English headings that must be gone from the German pad (words German shares, like Kitty, left out).
+ENGLISH_ONLY = {
+    "pontis": ["Bank cards", "Suit points", "Running total", "Game total", "Player 1", "foundation"],
+    "curdle": ["Dealer", "Player 1", "Won ✓ / cards left", "Total"],
+    "ropebridge": ["Winner or tie", "How it ended", "Turns", "Tally A", "Ties", "Player A", "stalemate"],
+    "pontoon": ["Deal", "Banker", "Player 1", "Stake", "Bal.", "Buy-in", "First banker", "First kitty"],
+    "reverse-bridge": ["Dealer", "Contract", "Bidding team", "Opponents' tricks", "NS score", "EW total",
+                       "North", "East"],
+}
+# A few German house-rule labels written out; all of them are checked through the catalogs too.
+GERMAN_RULES = {"pontis": "Lügnerpunkte", "curdle": "Strafpunkt-Grenze", "ropebridge": "Ass zählt 1 oder 11",
+                "pontoon": "Verdoppeln durch die Bank", "reverse-bridge": "Kein Stichzwang"}
+
+
+def in_german(game: str, text: str) -> str:
+    """A word as the German pad of ``game`` shows it (the game's own catalog first)."""
+    def look_up() -> str:
+        i18n.set_language("de")
+        i18n.set_game(game)
+        return i18n.gettext(text)
+    return contextvars.copy_context().run(look_up)
+
+
+@pytest.mark.parametrize("game,size", CASES)
+def test_german_pad_has_german_title_headings_and_house_rules(client, game, size):
+    response = client.get(f"/pads/{game}.pdf?size={size}", headers=GERMAN)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader, text = read(response.data)
+    title = games.get(game).title
+    assert f"{title} – Punkteblock" in text
+    assert reader.metadata.title == f"{title} — leerer Punkteblock"
+    for word in ("Datum", "Ort", "Partie", "Hausregeln", "Standard", f"Seite {PAGES[game]}"):
+        assert word in text, word
+    for heading in GERMAN_HEADINGS[game]:
+        assert heading in text, heading
+    for heading in ENGLISH_ONLY[game] + ["score pad", "House rules", "Date", "Place", "default", "page 1"]:
+        assert heading not in text, heading
+    rules = games.get(game).settings_type.rules()
+    assert GERMAN_RULES[game] in text
+    for info in rules:
+        assert in_german(game, info.label) in text, info.label
+        for choice in info.choices or ():
+            assert in_german(game, str(choice)) in text, (info.label, choice)
+    assert sum(in_german(game, info.label) != info.label for info in rules) >= len(rules) - 1
+
+
+def test_german_pad_reminder_of_reverse_bridge_scoring(client):
+    _, text = read(client.get("/pads/reverse-bridge.pdf", headers=GERMAN).data)
+    assert "So wird eine Runde gewertet." in text
+    assert "L × 2 bei Trumpf ♣ oder ♦, L × 3 bei ♥ oder ♠, L × 3 + 1 ohne Trumpf" in text
+    assert "Bietende 12, Gegner 10" in text
+    assert "How a hand scores." not in text
+
+
+@pytest.mark.parametrize("game", list(HEADINGS))
+def test_english_pad_still_reads_english_after_a_german_one_was_built(client, game):
+    # The pads are cached: German and English must each have their own entry.
+    german = client.get(f"/pads/{game}.pdf", headers=GERMAN).data
+    english = client.get(f"/pads/{game}.pdf", headers={"Accept-Language": "en"}).data
+    plain = client.get(f"/pads/{game}.pdf").data
+    assert german != english and english == plain
+    _, text = read(english)
+    assert f"{games.get(game).title} score pad" in text and "Punkteblock" not in text
+    for heading in HEADINGS[game]:
+        assert heading in text, heading
+    with i18n.language("de"):
+        assert pads.pad(game) == german
+    assert pads.pad(game) == english  # outside a request: English
+
+
+def test_pad_is_built_with_its_own_games_words_whatever_game_is_on_screen(monkeypatch):
+    seen = []
+    build = pads.BUILDERS["reverse-bridge"]
+
+    def watched(kit, title):
+        seen.append((i18n._game.get(), i18n.current()))
+        return build(kit, title)
+
+    def with_pontoon_on_screen() -> tuple[str, str | None]:
+        i18n.set_game("pontoon")
+        with i18n.language("de"):
+            text = read(pads.pad("reverse-bridge", "letter"))[1]
+        return text, i18n._game.get()
+
+    monkeypatch.setitem(pads.BUILDERS, "reverse-bridge", watched)
+    pads._build.cache_clear()
+    text, after = contextvars.copy_context().run(with_pontoon_on_screen)
+    pads._build.cache_clear()
+    assert seen and set(seen) == {("reverse_bridge", "de")}
+    assert after == "pontoon"  # the caller's game is left as it was
+    assert "Stiche der Gegner" in text and " Runde Geber Kontrakt " in text
+
+
+# --- Links to the pads ---------------------------------------------------------------------
+PAD_LINK = re.compile(r'href="(/pads/([\w-]+)\.pdf(\?size=letter)?)"')
+
+
+def test_rules_index_links_every_games_pad_in_both_sizes_and_the_links_answer(client):
+    page = client.get("/rules").get_data(as_text=True)
+    links = PAD_LINK.findall(page)
+    for game in games.GAMES:
+        assert (f"/pads/{game}.pdf", game, "") in links, game
+        assert (f"/pads/{game}.pdf?size=letter", game, "?size=letter") in links, game
+    assert page.count("Blank score pad") == len(games.GAMES)
+    for href, game, letter in links:
+        response = client.get(href)
+        assert response.status_code == 200, href
+        assert response.mimetype == "application/pdf" and response.data.startswith(b"%PDF")
+        size = PdfReader(io.BytesIO(response.data)).pages[0].mediabox
+        assert (round(size.width), round(size.height)) == SIZES["letter" if letter else "a4"]
+
+
+@pytest.mark.parametrize("game", list(HEADINGS))
+def test_each_rules_page_links_its_pad_near_the_top(client, game):
+    page = client.get(f"/rules/{game}").get_data(as_text=True)
+    found = [link[0] for link in PAD_LINK.findall(page)]
+    assert found == [f"/pads/{game}.pdf", f"/pads/{game}.pdf?size=letter"]
+    assert page.index("Blank score pad") < page.index("<section")
+    german = client.get(f"/rules/{game}", headers=GERMAN).get_data(as_text=True)
+    assert "Leerer Punkteblock" in german and "Blank score pad" not in german
+    assert client.get("/rules", headers=GERMAN).get_data(as_text=True).count("Leerer Punkteblock") == len(games.GAMES)
