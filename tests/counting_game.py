@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import pytest
+
 from referee import games
 from referee.rules import Finding, GameRules, IllegalAction, InvalidAction, Settings, house_rule
 
@@ -54,4 +56,11 @@ class CountingGame(GameRules):
 
 
 GAME = CountingGame()
-games.register(GAME)
+
+
+@pytest.fixture
+def counting_game():
+    """The test game, registered only while a test uses it (the registry lists real games)."""
+    games.register(GAME)
+    yield GAME
+    games.GAMES.pop(GAME.name, None)

@@ -43,7 +43,7 @@ def read(body: bytes) -> tuple[PdfReader, str]:
 
 
 def test_every_game_has_a_pad():
-    assert set(HEADINGS) == set(games.GAMES) == set(pads.BUILDERS)
+    assert set(HEADINGS) == set(games.PRODUCT) == set(pads.BUILDERS)
 
 
 @pytest.mark.parametrize("game,size", CASES)
@@ -266,10 +266,10 @@ PAD_LINK = re.compile(r'href="(/pads/([\w-]+)\.pdf(\?size=letter)?)"')
 def test_rules_index_links_every_games_pad_in_both_sizes_and_the_links_answer(client):
     page = client.get("/rules").get_data(as_text=True)
     links = PAD_LINK.findall(page)
-    for game in games.GAMES:
+    for game in games.PRODUCT:
         assert (f"/pads/{game}.pdf", game, "") in links, game
         assert (f"/pads/{game}.pdf?size=letter", game, "?size=letter") in links, game
-    assert page.count("Blank score pad") == len(games.GAMES)
+    assert page.count("Blank score pad") == len(games.PRODUCT)
     for href, game, letter in links:
         response = client.get(href)
         assert response.status_code == 200, href
@@ -286,4 +286,4 @@ def test_each_rules_page_links_its_pad_near_the_top(client, game):
     assert page.index("Blank score pad") < page.index("<section")
     german = client.get(f"/rules/{game}", headers=GERMAN).get_data(as_text=True)
     assert "Leerer Punkteblock" in german and "Blank score pad" not in german
-    assert client.get("/rules", headers=GERMAN).get_data(as_text=True).count("Leerer Punkteblock") == len(games.GAMES)
+    assert client.get("/rules", headers=GERMAN).get_data(as_text=True).count("Leerer Punkteblock") == len(games.PRODUCT)

@@ -7,11 +7,11 @@ import pytest
 
 from referee import store
 from referee.rules import IllegalAction, InvalidAction
-from tests.counting_game import GAME  # noqa: F401  (registers the test game)
+from tests.counting_game import counting_game  # noqa: F401  (a fixture)
 
 
 @pytest.fixture
-def match(app):
+def match(app, counting_game):
     with app.app_context():
         m, token, _ = store.create_match("counting", ["Ann", "Ben"], {}, "play")
         yield m
