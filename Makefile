@@ -36,7 +36,7 @@ test-sqlite: db
 
 test-pg: db
 	@bash .ci/debs $(TEST_DEBS)
-	pg_virtualenv -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
+	pg_virtualenv -t -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
 
 bench: db
 	@bash .ci/debs wrk

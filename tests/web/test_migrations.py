@@ -11,6 +11,8 @@ from tests.conftest import database_url
 def test_a_match_made_before_an_upgrade_still_plays_after_it(tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(tmp_path), "SECRET_KEY": "m"})
     with app.app_context():
+        # No open transaction may hold the tables a downgrade drops (PostgreSQL would wait).
+        store.db.session.remove()
         downgrade(revision="base")
         upgrade(revision="0001")
         with store.db.engine.begin() as connection:
@@ -28,4 +30,6 @@ def test_a_match_made_before_an_upgrade_still_plays_after_it(tmp_path):
         replay = store.load(match)
         assert replay.seq == 1 and replay.view()["phase"] == "reveal"
         assert store.append(match, {"type": "reveal", "card": "As"}).seq == 2
+        store.db.session.remove()
         downgrade(revision="base")
+        upgrade()
