@@ -55,3 +55,25 @@ def test_a_message_reads_in_the_language_of_whoever_looks():
         assert Card.parse("7c").spoken == "Kreuz Sieben"
         assert str(i18n.any_of([3, 7, 10])) == "3, 7 oder 10"
     assert str(violation) == "it is Ann's turn, not Ben's"
+
+
+def test_the_game_on_screen_keeps_its_own_word_even_when_it_equals_the_english():
+    from referee.i18n_catalogs import load
+
+    curdle = {m.id: m.string for m in load("de", "curdle") if m.id}
+    pontoon = {m.id: m.string for m in load("de", "pontoon") if m.id}
+    shared = [w for w in set(curdle) & set(pontoon)
+              if isinstance(w, str) and pontoon[w] == w and curdle[w] not in ("", w)]
+    assert shared, "no word to check with"
+    word = shared[0]
+    with i18n.language("de"):
+        i18n.set_game("pontoon")
+        try:
+            assert i18n.gettext(word) == word
+        finally:
+            i18n.set_game(None)
+        i18n.set_game("curdle")
+        try:
+            assert i18n.gettext(word) == curdle[word]
+        finally:
+            i18n.set_game(None)
