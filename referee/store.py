@@ -136,8 +136,24 @@ class Appended:
 
 # --- matches ---------------------------------------------------------------------------------
 
+def _refuse_nul(data: Any) -> None:
+    """No text with a NUL character gets near the database (PostgreSQL cannot store one)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise InvalidAction(_("text may not contain NUL characters"), rule="ACTION")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
 def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
                  title: Any = "") -> tuple[Match, str, Replay]:
+    _refuse_nul([game_name, players, settings, mode, title])
     game = games.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
@@ -306,6 +322,7 @@ def append(match: Match, data: Any) -> Appended:
 
     Raises RuleViolation (nothing appended), StaleExpect (409), or returns the new entry.
     """
+    _refuse_nul(data)
     client_id, expect, by = _envelope(data)
     action = Action(data)
     stored = action.as_dict()
@@ -364,6 +381,7 @@ def export(match: Match) -> dict[str, Any]:
 def import_match(data: Any) -> tuple[Match, str, Replay]:
     """A new match from an export; every entry is replayed through the rules first, and one
     that does not hold rejects the whole import (nothing is stored)."""
+    _refuse_nul(data)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise InvalidAction(_("not a referee match export (\"format\" must be \"{format}\")", format=EXPORT_FORMAT),
                             rule="IMPORT")

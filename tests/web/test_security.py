@@ -96,3 +96,14 @@ def test_hostile_names_print_literally_on_the_score_sheet(client, api):
     pdf = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
     assert XSS in text and SQL in text
+
+
+def test_text_with_nul_characters_is_refused_everywhere(client, api):
+    match = api.create()
+    for action in ({"type": "deal", "id": "\x00"}, {"type": "deal", "foundation_suit": "h\x00"},
+                   {"type": "dispute", "seq": 1, "note": "a\x00b"}, {"type": "deal", "by": "\x00"}):
+        body = api.act(match, action, status=422)
+        assert body["error"]["rule"] == "ACTION"
+    response = client.post("/api/matches", json={"game": "pontis", "players": ["Ann\x00", "Ben"]})
+    assert response.status_code == 422
+    assert api.state(match)["seq"] == 0
