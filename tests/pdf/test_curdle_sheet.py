@@ -4,12 +4,11 @@ progress, house rules, the standing in the right order, findings."""
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 
 from pypdf import PdfReader
 
 from tests.web.test_api_curdle import HAND
+from tests.pdf.rendering import page_one_png
 
 
 def sheet_text(client, match, size=None) -> tuple[PdfReader, str]:
@@ -102,10 +101,5 @@ def test_findings_are_printed(api, client):
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match = played_hand(api)
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(response.data)
-    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
-                   check=True)
-    page = next(tmp_path.glob("page*.png"))
+    page = page_one_png(response.data, tmp_path, dpi=70)
     assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet

@@ -6,7 +6,6 @@ import contextvars
 import io
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from reportlab.lib.units import mm
 
 from referee import games, i18n
 from referee.pdf import MARGIN, PAGE_SIZES, Kit, _register_fonts, pads
+from tests.pdf.rendering import page_one_png
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 SIZES = {"a4": (595, 842), "letter": (612, 792)}
@@ -138,15 +138,9 @@ def test_route_404_for_an_unknown_game_and_400_for_a_bad_size(client):
 def test_page_one_renders_to_a_picture(game, size, language, tmp_path):
     # Rendered in tmp_path, then copied to test-results/ to look at: other suites (the browser
     # tests) may empty test-results/ while this runs.
-    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
     name = f"pad-{game}-{size}" + ("" if language == "en" else f"-{language}")
-    pdf = tmp_path / f"{name}.pdf"
     with i18n.language(language):
-        pdf.write_bytes(pads.pad(game, size))
-    stem = tmp_path / name
-    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(stem)],
-                   check=True)
-    picture = stem.with_suffix(".png")
+        picture = page_one_png(pads.pad(game, size), tmp_path, name, dpi=70)
     assert picture.stat().st_size > 20_000  # a ruled page, not a blank sheet
     RESULTS.mkdir(exist_ok=True)
     shutil.copy(picture, RESULTS / picture.name)

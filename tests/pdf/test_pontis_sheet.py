@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
-import subprocess
 
 from pypdf import PdfReader
 
 from referee.simulate import PontisTable
+from tests.pdf.rendering import page_one_png
 
 PLAYERS = ["Ann", "Ben", "Cat", "<script>alert(1)</script>"]
 
@@ -76,10 +75,5 @@ def test_findings_are_printed(api, client):
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match, _ = play_games(api, 2)
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(response.data)
-    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
-                   check=True)
-    page = next(tmp_path.glob("page*.png"))
+    page = page_one_png(response.data, tmp_path)
     assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet

@@ -4,12 +4,11 @@ balances; the kitty; bank changes and sales; the settle-up; house rules; finding
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 
 from pypdf import PdfReader
 
 from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, a, play_session
+from tests.pdf.rendering import page_one_png
 
 
 def sheet(client, match, size=None) -> tuple[PdfReader, str]:
@@ -104,9 +103,5 @@ def test_quick_results_and_an_empty_sheet(api, client):
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match = api.create(game="pontoon", players=PLAYERS, settings=SHOOT, title="Friday Shoot")
     play_session(api, match, SHOOT_SESSION[:2], end=False)
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(client.get(f"/api/matches/{match['id']}/scoresheet.pdf").data)
-    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")], check=True)
-    page = next(tmp_path.glob("page*.png"))
+    page = page_one_png(client.get(f"/api/matches/{match['id']}/scoresheet.pdf").data, tmp_path)
     assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet

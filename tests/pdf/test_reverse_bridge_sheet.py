@@ -4,12 +4,11 @@ findings, adjustments, house rules, the trick record; and the printable scoring 
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 
 from pypdf import PdfReader
 
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, play_hand
+from tests.pdf.rendering import page_one_png
 
 
 def sheet(client, url) -> tuple[PdfReader, str]:
@@ -92,12 +91,7 @@ def test_a_finished_quick_match_on_letter(api, client):
 
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match, *_ = played_match(api)
-    pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(client.get(f"/api/matches/{match['id']}/scoresheet.pdf").data)
-    assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "page")],
-                   check=True)
-    page = next(tmp_path.glob("page*.png"))
+    page = page_one_png(client.get(f"/api/matches/{match['id']}/scoresheet.pdf").data, tmp_path)
     assert page.stat().st_size > 10_000
 
 
@@ -112,8 +106,5 @@ def test_the_scoring_table_prints_on_one_page(client, tmp_path):
     assert "21 / 10" in text and "40 / 0" in text and "0 / 65" in text
     letter, _ = sheet(client, "/rules/reverse-bridge/scoring-table.pdf?size=letter")
     assert len(letter.pages) == 1 and round(letter.pages[0].mediabox.width) == 612
-    pdf = tmp_path / "table.pdf"
-    pdf.write_bytes(client.get("/rules/reverse-bridge/scoring-table.pdf").data)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / "table")],
-                   check=True)
-    assert next(tmp_path.glob("table*.png")).stat().st_size > 10_000
+    table = page_one_png(client.get("/rules/reverse-bridge/scoring-table.pdf").data, tmp_path, "table")
+    assert table.stat().st_size > 10_000

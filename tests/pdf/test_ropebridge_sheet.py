@@ -4,12 +4,11 @@ house rules, the match tally and the findings."""
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
 
 from pypdf import PdfReader
 
 from tests.web.test_api_ropebridge import GAME, PLAYERS, SETTINGS, play
+from tests.pdf.rendering import page_one_png
 
 PLAYED = [(action, status) for action, status in GAME if status == 200]
 
@@ -116,10 +115,5 @@ def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match, _ = three_games(api)
     for size in ("a4", "letter"):
         response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size={size}")
-        pdf = tmp_path / f"sheet-{size}.pdf"
-        pdf.write_bytes(response.data)
-        assert shutil.which("pdftoppm"), "poppler-utils is installed by make test"
-        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(pdf), str(tmp_path / size)],
-                       check=True)
-        page = next(tmp_path.glob(f"{size}*.png"))
+        page = page_one_png(response.data, tmp_path, size)
         assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet
