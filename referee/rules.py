@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from referee.i18n import Message, _, any_of
+from referee.i18n import Message, _, any_of, gettext
 
 if TYPE_CHECKING:
     from referee.cards import Card
@@ -183,11 +183,13 @@ class Action:
 
 def house_rule(default: Any, help: str, *, label: str | None = None,
                choices: tuple[Any, ...] | None = None, minimum: int | None = None,
-               maximum: int | None = None) -> Any:
+               maximum: int | None = None, words: Mapping[Any, str] | None = None) -> Any:
     """Declare one house rule as a Settings field: its default, the line that explains it,
-    and the values it may take."""
+    and the values it may take. ``words`` names each choice for people (marked with ``N_``):
+    a value such as ``aces_only`` is the API's, never a screen's."""
     return field(default=default, metadata={
         "help": help, "label": label, "choices": choices, "minimum": minimum, "maximum": maximum,
+        "words": dict(words or {}),
     })
 
 
@@ -201,6 +203,15 @@ class HouseRuleInfo:
     choices: tuple[Any, ...] | None
     minimum: int | None
     maximum: int | None
+    words: Mapping[Any, str] = field(default_factory=dict)
+
+    def word(self, value: Any) -> str:
+        """A value of this house rule as a person reads it, in the current language."""
+        if isinstance(value, bool):
+            return gettext("on") if value else gettext("off")
+        if value in self.words:
+            return gettext(self.words[value])
+        return gettext(value) if isinstance(value, str) else str(value)
 
 
 @dataclass(frozen=True)
@@ -218,6 +229,7 @@ class Settings:
                 name=f.name, label=meta.get("label") or f.name.replace("_", " ").capitalize(),
                 help=meta.get("help", ""), default=f.default, kind=kind,
                 choices=meta.get("choices"), minimum=meta.get("minimum"), maximum=meta.get("maximum"),
+                words=meta.get("words") or {},
             ))
         return tuple(infos)
 

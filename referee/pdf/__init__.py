@@ -146,17 +146,9 @@ def _house_rules(view: dict) -> list[list[str]]:
     """Each house rule by its label, in the reader's language, with its setting."""
     from referee import games
 
-    labels = {info.name: info.label for info in games.get(view["game"]).settings_type.rules()}
-    return [[gettext(labels.get(name, name.replace("_", " "))), _setting(value)]
-            for name, value in view["settings"].items()]
-
-
-def _setting(value: Any) -> str:
-    if isinstance(value, bool):
-        return gettext("yes") if value else gettext("no")
-    if isinstance(value, str):
-        return gettext(value)  # choices such as "each", "team", "aces_only" are marked in the engines
-    return str(value)
+    infos = {info.name: info for info in games.get(view["game"]).settings_type.rules()}
+    return [[gettext(infos[name].label), infos[name].word(value)]
+            for name, value in view["settings"].items() if name in infos]
 
 
 def _highest_wins(view: dict) -> str:

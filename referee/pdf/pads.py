@@ -141,26 +141,20 @@ def _range(info: HouseRuleInfo) -> str:
     return ""
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return gettext("on") if value else gettext("off")
-    return gettext(str(value))
-
-
 def _rule_cell(info: HouseRuleInfo) -> list[Flowable]:
     """One house rule: its label, then a box per choice, one box for an on/off rule, or a blank
     line for a number with the default printed beside it; the engine's help in small print."""
     label = f"<b>{escape(gettext(info.label))}</b>"
     hint = f'<font color="#{HINT.hexval()[2:]}" size="6.5">'
     # "default 100" and "at least 1" each stay on one line (&nbsp;); a line breaks between them.
-    default = escape(str(_("default {value}", value=_shown(info.default)))).replace(" ", "&nbsp;")
+    default = escape(str(_("default {value}", value=info.word(info.default)))).replace(" ", "&nbsp;")
     if info.choices is not None:
-        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(_shown(c))}' for c in info.choices)
+        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(info.word(c))}' for c in info.choices)
         options = f"{boxes}&nbsp;&nbsp; {hint}{default}</font>"
     elif info.kind is bool:
         # The default's word stays with its value: "default&nbsp;off".
         tick = escape(str(_("(tick to play it; default {value})", value="\0")))
-        tick = tick.replace(" \0", "&nbsp;\0").replace("\0", escape(_shown(info.default)))
+        tick = tick.replace(" \0", "&nbsp;\0").replace("\0", escape(info.word(info.default)))
         on = escape(gettext("on"))
         options = f'<font size="10.5">{BOX}</font>&nbsp;{on} {hint}{tick}</font>'
     else:

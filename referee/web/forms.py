@@ -49,7 +49,7 @@ def _field(info: HouseRuleInfo) -> Field:
         return BooleanField(info.label, default=info.default, description=info.help)
     if info.choices is not None:
         return SelectField(info.label, default=str(info.default), description=info.help,
-                           choices=[SelectChoice(str(c), gettext(str(c))) for c in info.choices])
+                           choices=[SelectChoice(str(c), info.word(c)) for c in info.choices])
     if info.kind is int:
         lo = info.minimum if info.minimum is not None else 0
         hi = info.maximum if info.maximum is not None else 10**6
