@@ -335,6 +335,17 @@ class GameRules:
         ``seq``."""
         raise NotImplementedError
 
+    def unavailable(self, state: Any) -> Mapping[str, str | Message]:
+        """Cards that cannot be entered now in any card field, by canonical text (``"7h"``),
+        each with the reason a person reads ("already on Ann's bank"). The phone disables their
+        keys. Only what the table has seen may be listed: never a card in a hidden hand."""
+        return {}
+
+    def running_totals(self, state: Any) -> tuple[Mapping[str, int], ...]:
+        """The match totals (per player, or per team in a team game) after each finished game,
+        hand or deal, oldest first: the match chart is drawn from these."""
+        return ()
+
     def describe(self, before: Any, action: Action, after: Any) -> str:
         """One entry in words for the timeline ("Ben played 7♣ on his bank — bridge 7").
         Games override this; the default names who acted and what they entered."""
@@ -379,10 +390,13 @@ def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[
     if len(set(n.casefold() for n in names)) != len(names):
         raise InvalidAction(_("two players have the same name"), rule="SETUP")
     if not game.min_players <= len(names) <= game.max_players:
-        raise InvalidAction(
-            _("{game} is for {low} to {high} players, not {n}", game=game.title, low=game.min_players,
-              high=game.max_players, n=len(names)),
-            rule=f"{game.rule_prefix}-SETUP-1")
+        if game.min_players == game.max_players:
+            message = _("{game} is for exactly {high} players, not {n}", game=game.title,
+                        high=game.max_players, n=len(names))
+        else:
+            message = _("{game} is for {low} to {high} players, not {n}", game=game.title,
+                        low=game.min_players, high=game.max_players, n=len(names))
+        raise InvalidAction(message, rule=f"{game.rule_prefix}-SETUP-1")
     parsed = game.settings_type.from_dict(settings)
     return parsed, game.start(names, parsed, mode)
 
