@@ -242,10 +242,14 @@ def act(match_id: str):
 
 # --- the timeline: disputes and corrections ------------------------------------------------
 
+TIMELINE_PAGE = 100  # entries on one page of the timeline: a long match costs no more
+
+
 @bp.route("/m/<match_id>/timeline", methods=["GET", "POST"])
 def timeline(match_id: str):
     """Every entry in words, with findings, disputes, rulings and corrections; the scorer can
-    raise a dispute on any entry, rule on it, or correct an entry."""
+    raise a dispute on any entry, rule on it, correct an entry or drop one the rules no longer
+    accept. A page holds TIMELINE_PAGE entries: the newest, or the page of ``?entry=n``."""
     match = _match_or_404(match_id)
     error, conflicts, posted, status = None, (), {}, 200
     if request.method == "POST":
@@ -253,7 +257,8 @@ def timeline(match_id: str):
             abort(403)
         posted = request.form.to_dict()
         try:
-            store.append(match, _timeline_action(match, posted))
+            action = _timeline_action(match, posted)
+            store.append(match, action)
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
         except RuleViolation as violation:
@@ -261,41 +266,62 @@ def timeline(match_id: str):
         except store.StaleExpect:
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
-            return redirect(url_for("pages.timeline", match_id=match.id) + f"#e{posted.get('seq', '')}")
+            target = action.get("seq") or _number(posted.get("seq")) or action.get("dispute")
+            return redirect(url_for("pages.timeline", match_id=match.id, entry=target) + f"#e{target}")
     replay = store.load(match)
+    last = replay.seq
+    wanted = _number(request.args.get("entry")) or _number(posted.get("seq"))
+    upto = min(last, ((wanted - 1) // TIMELINE_PAGE + 1) * TIMELINE_PAGE) if wanted else last
+    after = max(0, upto - TIMELINE_PAGE)
     context = {"match": match, "game": replay.game, "replay": replay, "state": replay.view(),
-               "entries": store.timeline(match), "scorer": is_scorer(match), "error": error,
-               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game)}
+               "entries": store.timeline(match, after, upto), "scorer": is_scorer(match), "error": error,
+               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game),
+               "page": {"after": after, "upto": upto, "last": last, "size": TIMELINE_PAGE}}
     return render_template("pages/timeline.html", **context), status
+
+
+def _number(text: str | None) -> int | None:
+    """A whole number typed or posted in a form: ASCII digits only, at most nine of them."""
+    if isinstance(text, str) and 0 < len(text) <= 9 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:
     kind = form.get("type")
-    expect = form.get("expect", "")
-    envelope = {"expect": int(expect)} if expect.isdigit() else {}
+    expect = _number(form.get("expect"))
+    envelope = {"expect": expect} if expect is not None else {}
     if kind == "dispute":
         return {"type": "dispute", "seq": _entry_number(form.get("seq")), "note": form.get("note", ""), **envelope}
     if kind == "ruling":
-        return {"type": "ruling", "dispute": _entry_number(form.get("dispute")), "decision": form.get("decision"),
-                "reason": form.get("reason", ""), **envelope}
+        if form.get("seq"):
+            _entry_number(form.get("seq"))  # the disputed entry, to come back to: a number or nothing
+        ruling = {"type": "ruling", "dispute": _entry_number(form.get("dispute")), "decision": form.get("decision"),
+                  "reason": form.get("reason", ""), **envelope}
+        if form.get("carried_out_by"):
+            ruling["carried_out_by"] = _entry_number(form.get("carried_out_by"))
+        return ruling
+    if kind == "drop":
+        return {"type": "drop", "seq": _entry_number(form.get("seq")), **envelope}
     if kind == "correct":
         target = _entry_number(form.get("seq"))
-        original = next((e.action for e in store.log(match) if e.seq == target), None)
+        original = next((e.action for e in store.log(match, target - 1, target)), None)
         if original is None:
             raise InvalidAction(_("there is no entry {n}", n=target), rule="CORRECT")
         corrected = dict(original)
         for key, value in form.items():
             if key.startswith("fix.") and key[4:] in original:
                 corrected[key[4:]] = _edited(original[key[4:]], value)
-        drops = [int(d) for d in form.get("drop", "").split() if d.isdigit()]
+        drops = [_entry_number(text) for text in form.get("drop", "").split()]
         return {"type": "correct", "seq": target, "action": corrected, "drop": drops, **envelope}
     raise InvalidAction(_("unknown timeline entry"), rule="ACTION")
 
 
 def _entry_number(text: str | None) -> int:
-    if not text or not text.isdigit():
+    number = _number(text)
+    if number is None:
         raise InvalidAction(_("say which entry (its number)"), rule="ACTION")
-    return int(text)
+    return number
 
 
 def _edited(original, text: str):
@@ -306,14 +332,14 @@ def _edited(original, text: str):
     if isinstance(original, bool):
         return text.lower() in ("true", "yes", "1")
     if isinstance(original, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION") from None
+        number = _number(text.lstrip("-"))
+        if number is None:
+            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION")
+        return -number if text.startswith("-") else number
     if isinstance(original, dict):
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InvalidAction(_("that field must be written as it was shown (JSON)"), rule="ACTION") from None
     return text
 

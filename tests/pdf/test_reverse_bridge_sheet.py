@@ -37,7 +37,7 @@ def test_the_sheet_has_the_score_pad_findings_adjustments_and_house_rules(api, c
     assert "Tuesday club" in text and "Reverse Bridge" in text
     assert "NS: Ann (North) and Cat (South)" in text and "EW: Ben (East) and Dan (West)" in text
     # house rules, as set
-    assert "Hands\n4" in text and "Capture over partner\nno" in text and "No forced capture\nno" in text
+    assert "Hands\n4" in text and "Capture over partner\noff" in text and "No forced capture\noff" in text
     # the score pad: one row per hand, with dealer, contract, bidding team, tricks, scores, running totals
     hand1 = expected_score(3, "H", moved)                    # NS bid: (NS, EW)
     hand2 = expected_score(3, "H", second.taken["NS"])       # EW bid: (EW, NS)
