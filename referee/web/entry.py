@@ -125,7 +125,10 @@ def _compose(parts: dict[str, str], index: int | None) -> str | None:
 
 
 def _resolve_top(action: dict[str, Any]) -> None:
-    # A pair entered on the phone says which of its two cards lies on top by position.
+    # A pair entered on the phone says which of its two cards lies on top by position, or
+    # "last": the card tapped last.
     top, cards = action.get("top"), action.get("cards")
     if isinstance(top, int) and isinstance(cards, list) and 0 <= top < len(cards):
         action["top"] = cards[top]
+    elif top == "last" and isinstance(cards, list) and cards:
+        action["top"] = cards[-1]

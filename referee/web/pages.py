@@ -16,7 +16,7 @@ from flask import (Blueprint, Flask, abort, current_app, make_response, redirect
 from markupsafe import Markup
 
 from referee import games, i18n, store
-from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
 from referee.rulebook import book
 from referee.i18n import _, gettext
 from referee.replay import CorrectionConflict
@@ -76,7 +76,15 @@ def register_filters(app: Flask) -> None:
     @app.context_processor
     def card_tables():
         return {"RANKS": RANKS, "SUIT_SYMBOLS": SUIT_SYMBOLS, "SUIT_NAMES": SUIT_NAMES,
-                "GAMES": games.GAMES}
+                "GAMES": games.GAMES, "rank_label": rank_label, "card_spoken": lambda text: Card.parse(text).spoken}
+
+    @app.template_filter("suits")
+    def red_suits(text: str | None) -> Markup:
+        """Text with its ♥ and ♦ marked red (and its ♣ ♠ marked too), escaped."""
+        escaped = Markup.escape(text or "")
+        for symbol, suit in (("♥", "h"), ("♦", "d"), ("♣", "c"), ("♠", "s")):
+            escaped = escaped.replace(symbol, Markup(f'<span class="suit-{suit}">{symbol}</span>'))
+        return Markup(escaped)
 
 
 # --- home and new match ----------------------------------------------------------------------
@@ -161,16 +169,28 @@ def new_scorer_link(match_id: str):
     return redirect(url_for("pages.match", match_id=match.id))
 
 
+def scorer_lost(match: store.Match) -> bool:
+    """This phone held a scorer link for the match that a newer one has replaced."""
+    held = session.get(SCORER_SESSION_KEY, {}).get(match.id)
+    return bool(held) and not match.scorer_token_ok(held)
+
+
 def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
     scorer = is_scorer(match)
     state = replay.view()
     # The entry form is kept across polls while the same move is expected: same key.
     expected = f"{state.get('phase')}|{state.get('turn')}|{state.get('legal')}"
+    told = store.told(match) if replay.seq else ()
+    in_force = replay.in_force.seq if replay.in_force else None
     context = {
         "match": match, "replay": replay, "state": state, "game": replay.game,
         "entry_key": hashlib.sha256(expected.encode()).hexdigest()[:16],
         "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
-        "rulebook": book(match.game), "polled": False,
+        "rulebook": book(match.game), "polled": False, "confirmed": None,
+        "lost_scorer": not scorer and scorer_lost(match),
+        "unavailable": {card: str(reason) for card, reason in replay.game.unavailable(replay.state).items()},
+        "last_words": told[-1].words if told else None,
+        "undo_words": told[in_force - 1].words if in_force and in_force <= len(told) else None,
     }
     context.update(extra)
     return context
@@ -220,8 +240,10 @@ def act(match_id: str):
     match = _match_or_404(match_id)
     if not is_scorer(match):
         replay = store.load(match)
-        context = _board_context(match, replay, error=RuleViolation(
-            _("This phone has the viewer link: only the scorer link can enter."), rule="AUTH"))
+        message = (_("A new scorer link was made on another phone, so this phone can only watch now: this entry "
+                     "was not made. Ask the scorer for the new link or code.") if scorer_lost(match) else
+                   _("This phone has the viewer link: only the scorer link can enter."))
+        context = _board_context(match, replay, error=RuleViolation(message, rule="AUTH"))
         return render_template("pages/_board.html", **context), 403
     posted = request.form.to_dict()
     status = 200
@@ -237,6 +259,7 @@ def act(match_id: str):
         status = 409
     else:
         context = _board_context(match, appended.replay, findings=appended.findings)
+        context["confirmed"] = context["last_words"]
     return render_template("pages/_board.html", **context), status
 
 
