@@ -7,7 +7,7 @@ PORT    ?= 5000
 RUN_DEBS  := fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils postgresql
 
-.PHONY: run test test-sqlite test-pg bench serve setup db messages clean
+.PHONY: run test test-sqlite test-pg bench serve setup db messages wheel clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -46,5 +46,9 @@ bench: db
 messages: setup
 	$(PY) -m referee.i18n_catalogs
 
+# The installable package (templates, static files, catalogs and migrations inside) in dist/.
+wheel: setup
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) instance .pytest_cache dist

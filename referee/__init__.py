@@ -10,11 +10,19 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-MIGRATIONS = Path(__file__).parent / "migrations"
+PACKAGE = Path(__file__).parent
+MIGRATIONS = PACKAGE / "migrations"
+
+
+def shipped(folder: str) -> Path:
+    """templates/ or static/: inside the package when installed from a wheel (the build puts
+    them there), else at the top of the checkout, where they are kept."""
+    installed = PACKAGE / folder
+    return installed if installed.is_dir() else PACKAGE.parent / folder
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder="../templates", static_folder="../static",
+    app = Flask(__name__, template_folder=shipped("templates"), static_folder=shipped("static"),
                 instance_relative_config=True)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.update(
