@@ -5,7 +5,7 @@ FLASK   := $(VENV)/bin/flask --app referee
 PORT    ?= 5000
 # Debian packages the app and its tests need; installed with apt-get when missing.
 RUN_DEBS  := fonts-dejavu-core
-TEST_DEBS := chromium poppler-utils postgresql
+TEST_DEBS := chromium poppler-utils postgresql redis-server
 
 .PHONY: run test test-sqlite test-pg bench serve setup db messages wheel clean
 

@@ -32,6 +32,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a match can last a whole evening
         SESSION_COOKIE_SAMESITE="Lax",
         PAGE_SIZE="A4",
+        # How many reverse proxies stand in front and set X-Forwarded-*: none are trusted by default.
+        PROXY_COUNT=0,
+        # New matches and code guesses per client address and window (seconds).
+        MATCH_CREATION_LIMIT=30, MATCH_CREATION_WINDOW=600,
+        JOIN_LIMIT=30, JOIN_WINDOW=600,
+        # Where Flask-Limiter counts: this process; redis://... for several workers or replicas.
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_STRATEGY="moving-window",
     )
     # Any setting can also come from the environment: REFEREE_MATCH_CREATION_LIMIT=100 ...
     app.config.from_prefixed_env("REFEREE")

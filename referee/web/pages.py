@@ -23,7 +23,7 @@ from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
-from referee.web.security import client_address, may_create_match
+from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
 
@@ -122,10 +122,11 @@ def new_match():
 
 @bp.get("/m/<match_id>/join/<token>")
 def join(match_id: str, token: str):
-    """The scorer link: this phone may enter from now on."""
+    """The scorer link: this phone may enter from now on. A link accepts the short scorer code
+    in place of the token, so a wrong one counts as a guess."""
     match = _match_or_404(match_id)
     if not match.scorer_token_ok(token):
-        abort(403)
+        abort(403 if may_guess_code(current_app) else 429)
     _remember_scorer(match.id, token)
     return redirect(url_for("pages.match", match_id=match.id))
 
@@ -133,20 +134,20 @@ def join(match_id: str, token: str):
 @bp.route("/join", methods=["GET", "POST"])
 def join_by_code():
     """A second phone types the short code it was told."""
-    error = None
+    error, status = None, 200
     if request.method == "POST":
-        if not current_app.extensions["join_limit"].allow(client_address()):
-            error = gettext("Too many tries from this phone: wait a few minutes.")
+        if not may_guess_code(current_app):
+            error, status = gettext("Too many tries from this phone: wait a few minutes."), 429
         else:
             found = store.find_by_code(request.form.get("code", ""))
             if found is None:
-                error = gettext("No match has that code. Check it with the table and type it again.")
+                error, status = gettext("No match has that code. Check it with the table and type it again."), 422
             else:
                 match, scorer = found
                 if scorer:
                     _remember_scorer(match.id, store.normal_code(request.form["code"]))
                 return redirect(url_for("pages.match", match_id=match.id))
-    return render_template("pages/join.html", error=error), 422 if error else 200
+    return render_template("pages/join.html", error=error), status
 
 
 @bp.post("/m/<match_id>/scorer-link")
