@@ -3,21 +3,18 @@ and the README's Deployment recipe, run word for word from that wheel in a direc
 no checkout, serves pages, German pages, score sheets and static files."""
 from __future__ import annotations
 
-import contextlib
-import http.cookiejar
-import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 import zipfile
 from pathlib import Path
+
+import pytest
+
+from tests.web.test_serving import Phone, free_port, stop
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
@@ -39,12 +36,6 @@ RUNTIME_FILES = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def deployment_recipe() -> str:
     section = (ROOT / "README.md").read_text().split("\n## Deployment\n", 1)[1]
     return re.search(r"```sh\n(.*?)```", section, re.S).group(1)
@@ -60,11 +51,14 @@ def site_recipe(database_url: str, port: int) -> str:
     return recipe
 
 
-def build_wheel(out: Path) -> Path:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel, built from this checkout as `make wheel` builds it."""
+    out = tmp_path_factory.mktemp("dist")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(ROOT)],
                    check=True, capture_output=True)
-    (wheel,) = out.glob("referee-*.whl")
-    return wheel
+    (built,) = out.glob("referee-*.whl")
+    return built
 
 
 def outside_env() -> dict[str, str]:
@@ -74,27 +68,21 @@ def outside_env() -> dict[str, str]:
     return env
 
 
-def fetch(url: str, opener=None, data: bytes | None = None, headers: dict | None = None):
-    request = urllib.request.Request(url, data=data, headers=headers or {})
-    with (opener or urllib.request.build_opener()).open(request, timeout=10) as response:
-        return response.status, response.headers, response.read()
-
-
 def wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the recipe stopped ({process.returncode}):\n{log.read_text()[-4000:]}")
         try:
-            if fetch(url)[0] == 200:
+            if Phone("").get(url).status_code == 200:
                 return
-        except (OSError, urllib.error.URLError):
+        except OSError:
             time.sleep(0.5)
     raise AssertionError(f"the server did not answer within {seconds} s:\n{log.read_text()[-4000:]}")
 
 
-def test_the_wheel_holds_templates_static_files_catalogs_and_migrations(tmp_path):
-    names = set(zipfile.ZipFile(build_wheel(tmp_path)).namelist())
+def test_the_wheel_holds_templates_static_files_catalogs_and_migrations(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
     assert [name for name in RUNTIME_FILES if name not in names] == []
     versions = [n for n in names if n.startswith("referee/migrations/versions/") and n.endswith(".py")]
     assert len(versions) == len(list((ROOT / "referee/migrations/versions").glob("*.py")))
@@ -102,10 +90,10 @@ def test_the_wheel_holds_templates_static_files_catalogs_and_migrations(tmp_path
     assert not [n for n in names if n.startswith(("tests/", "instance/")) or "__pycache__" in n]
 
 
-def test_the_deployment_recipe_runs_from_the_wheel_outside_the_checkout(tmp_path):
+def test_the_deployment_recipe_runs_from_the_wheel_outside_the_checkout(wheel, tmp_path):
     site = tmp_path / "site"
     site.mkdir()
-    shutil.copy(build_wheel(tmp_path / "dist"), site)
+    shutil.copy(wheel, site)
     database = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'club.sqlite3'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -121,35 +109,24 @@ def test_the_deployment_recipe_runs_from_the_wheel_outside_the_checkout(tmp_path
         assert Path(installed.stdout.strip()).is_relative_to(site / "venv")
         assert not (site / "referee").exists() and not (site / "templates").exists()
 
-        status, _headers, home = fetch(f"{base}/")
-        assert status == 200 and b"Start a new match" in home
+        phone = Phone(base)
+        home = phone.get("/")
+        assert home.status_code == 200 and "Start a new match" in home.get_data(as_text=True)
 
-        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        status, _headers, body = fetch(f"{base}/api/matches", opener, json.dumps(
-            {"game": "pontis", "players": ["Ann", "Ben", "Cat"]}).encode(), {"Content-Type": "application/json"})
-        assert status == 201
-        match_id = json.loads(body)["id"]
+        created = phone.post("/api/matches", json={"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
+        assert created.status_code == 201
+        match_id = created.get_json()["id"]
 
-        status, _headers, page = fetch(f"{base}/m/{match_id}", headers={"Accept-Language": "de"})
-        page = page.decode()
-        assert status == 200 and '<html lang="de">' in page and "Neue Partie" in page and "Regeln" in page
+        german = phone.get(f"/m/{match_id}", headers={"Accept-Language": "de"})
+        page = german.get_data(as_text=True)
+        assert german.status_code == 200 and '<html lang="de">' in page and "Neue Partie" in page and "Regeln" in page
 
-        status, headers, sheet = fetch(f"{base}/api/matches/{match_id}/scoresheet.pdf")
-        assert status == 200 and headers["Content-Type"] == "application/pdf" and sheet.startswith(b"%PDF")
+        sheet = phone.get(f"/api/matches/{match_id}/scoresheet.pdf")
+        assert sheet.status_code == 200 and sheet.headers["Content-Type"] == "application/pdf"
+        assert sheet.data.startswith(b"%PDF")
 
-        status, headers, script = fetch(f"{base}/static/vendor/htmx/htmx.min.js")
-        assert status == 200 and script == (ROOT / "static/vendor/htmx/htmx.min.js").read_bytes()
+        script = phone.get("/static/vendor/htmx/htmx.min.js")
+        assert script.status_code == 200 and script.data == (ROOT / "static/vendor/htmx/htmx.min.js").read_bytes()
     finally:
         stop(recipe)
 
-
-def stop(process: subprocess.Popen) -> None:
-    """Stop a process started in its own session, and everything it started."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
