@@ -32,6 +32,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a match can last a whole evening
         SESSION_COOKIE_SAMESITE="Lax",
         PAGE_SIZE="A4",
+        # The home page lists this phone's matches; a club may list every match there too.
+        PUBLIC_MATCH_LIST=False,
         # How many reverse proxies stand in front and set X-Forwarded-*: none are trusted by default.
         PROXY_COUNT=0,
         # New matches and code guesses per client address and window (seconds).

@@ -21,13 +21,12 @@ from referee.rulebook import book
 from referee.i18n import _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
+from referee.web import phone
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
 from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
-
-SCORER_SESSION_KEY = "scorer_tokens"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -42,14 +41,11 @@ def _match_or_404(match_id: str) -> store.Match:
 
 
 def is_scorer(match: store.Match) -> bool:
-    return match.scorer_token_ok(session.get(SCORER_SESSION_KEY, {}).get(match.id))
+    return match.scorer_token_ok(phone.scorer_credential(match.id))
 
 
 def _remember_scorer(match_id: str, token: str) -> None:
-    tokens = dict(session.get(SCORER_SESSION_KEY, {}))
-    tokens[match_id] = token
-    # Keep the cookie small: the twenty most recent matches are enough for one phone.
-    session[SCORER_SESSION_KEY] = dict(list(tokens.items())[-20:])
+    phone.remember_scorer(match_id, token)
 
 
 def qr_svg(url: str) -> Markup:
@@ -83,7 +79,21 @@ def register_filters(app: Flask) -> None:
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", matches=store.recent_matches())
+    """This phone's matches only; every match on the server only where a club switched its
+    public list on (PUBLIC_MATCH_LIST)."""
+    mine = store.matches_by_id(phone.remembered())
+    public = store.recent_matches() if current_app.config["PUBLIC_MATCH_LIST"] else []
+    response = make_response(render_template("pages/home.html", matches=mine, public=public))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Cookie"
+    return response
+
+
+@bp.post("/m/<match_id>/forget")
+def forget(match_id: str):
+    """Take a match off this phone's list (and its right to enter for it); the match stays."""
+    phone.forget(match_id)
+    return redirect(url_for("pages.home"), 303)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -146,6 +156,8 @@ def join_by_code():
                 match, scorer = found
                 if scorer:
                     _remember_scorer(match.id, store.normal_code(request.form["code"]))
+                else:
+                    phone.remember(match.id)
                 return redirect(url_for("pages.match", match_id=match.id))
     return render_template("pages/join.html", error=error), status
 
@@ -184,13 +196,14 @@ def _game_template(game_name: str, part: str) -> list[str]:
 @bp.get("/m/<match_id>")
 def match(match_id: str):
     match = _match_or_404(match_id)
+    phone.remember(match.id)
     replay = store.load(match)
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
     fresh_token = session.pop("fresh_scorer_token", None)
     codes = {"viewer": store.show_code(match.viewer_code or "")}
     if context["scorer"]:
-        credential = fresh_token or session[SCORER_SESSION_KEY][match.id]
+        credential = fresh_token or phone.scorer_credential(match.id)
         links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)

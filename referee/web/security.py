@@ -37,6 +37,9 @@ HEADERS = {
 def add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if "match_id" in (request.view_args or {}):
+        # A match's pages, sheets and data are for its table, never for a search engine.
+        response.headers["X-Robots-Tag"] = "noindex"
     return response
 
 
