@@ -27,7 +27,7 @@ run: db
 	$(PY) -m referee.serve --host $(HOST) --port $(PORT)
 
 serve: db
-	$(VENV)/bin/gunicorn --workers 2 --bind $(HOST):$(PORT) 'referee:create_app()'
+	$(VENV)/bin/gunicorn --workers 2 --bind $(HOST):$(PORT) --access-logfile - 'referee:create_app()'
 
 # The whole suite on SQLite, then again on a throwaway PostgreSQL cluster.
 test: test-sqlite test-pg

@@ -31,6 +31,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a match can last a whole evening
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        # Secure is set per request when the phone came over HTTPS; True sets it always.
+        SESSION_COOKIE_SECURE=False,
         PAGE_SIZE="A4",
         # The home page lists this phone's matches; a club may list every match there too.
         PUBLIC_MATCH_LIST=False,

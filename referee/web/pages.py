@@ -12,7 +12,7 @@ from datetime import timezone
 
 import segno
 from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
-                   session, url_for)
+                   url_for)
 from markupsafe import Markup
 
 from referee import games, i18n, store
@@ -170,7 +170,6 @@ def new_scorer_link(match_id: str):
         abort(403)
     token = store.reissue_scorer_token(match)
     _remember_scorer(match.id, token)
-    session["fresh_scorer_token"] = token
     return redirect(url_for("pages.match", match_id=match.id))
 
 
@@ -200,10 +199,9 @@ def match(match_id: str):
     replay = store.load(match)
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
-    fresh_token = session.pop("fresh_scorer_token", None)
     codes = {"viewer": store.show_code(match.viewer_code or "")}
     if context["scorer"]:
-        credential = fresh_token or phone.scorer_credential(match.id)
+        credential = phone.scorer_credential(match.id)
         links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)

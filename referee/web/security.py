@@ -1,12 +1,19 @@
-"""Response headers every page carries, which proxies to trust for the client's address, and
-how often one client may create matches or guess codes."""
+"""Response headers every page carries, which proxies to trust for the client's address, how
+often one client may create matches or guess codes, and keeping scorer tokens out of logs,
+caches and readable cookies."""
 from __future__ import annotations
 
-from flask import Flask, Response, request
+import logging
+import re
+
+from flask import Flask, Response, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from limits import parse as parse_limit
 from limits.errors import StorageError
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from referee.web import phone
 
 # No inline script anywhere: htmx is a file, its config a meta tag, its indicator styles off.
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -34,13 +41,57 @@ HEADERS = {
 }
 
 
+# Answers that hand this phone scorer rights: never kept by a browser or a cache.
+JOIN_ENDPOINTS = ("pages.join", "pages.join_by_code")
+
+
 def add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    if "match_id" in (request.view_args or {}):
+    match_id = (request.view_args or {}).get("match_id")
+    if match_id:
         # A match's pages, sheets and data are for its table, never for a search engine.
         response.headers["X-Robots-Tag"] = "noindex"
+    scorer_page = match_id and response.mimetype == "text/html" and phone.holds_scorer_credential(match_id)
+    if scorer_page or request.endpoint in JOIN_ENDPOINTS:
+        # A scorer's page shows the scorer link: kept by no cache and in no back-forward history.
+        response.headers["Cache-Control"] = "no-store"
     return response
+
+
+class SessionCookie(SecureCookieSessionInterface):
+    """The session cookie (HttpOnly, as Flask makes it) is Secure whenever the phone came over
+    HTTPS, as the request's scheme says after ProxyFix, or always with SESSION_COOKIE_SECURE."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+
+# A scorer link is /m/<id>/join/<token>: in a log line, the token (or code) becomes ***.
+SCORER_LINK = re.compile(r"(/join/|%2Fjoin%2F)[^\s/?#&\"'\x1b]+", re.IGNORECASE)
+
+
+def mask_scorer_tokens(text: str) -> str:
+    return SCORER_LINK.sub(r"\1***", text)
+
+
+class MaskScorerTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_scorer_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        return True
+
+
+TOKEN_MASK = MaskScorerTokens()
+# The access and error logs of the servers that run the app (make run, gunicorn), and its own.
+SERVER_LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
+
+
+def keep_tokens_out_of_logs(app: Flask) -> None:
+    for logger in (app.logger, *map(logging.getLogger, SERVER_LOGGERS)):
+        logger.addFilter(TOKEN_MASK)  # once per logger: the same filter is not added twice
 
 
 def client_address() -> str:
@@ -95,6 +146,8 @@ def may_guess_code(app: Flask) -> bool:
 
 def init_app(app: Flask) -> None:
     trust_proxies(app)
+    app.session_interface = SessionCookie()
+    keep_tokens_out_of_logs(app)
     # Keyed on the client's address after ProxyFix; the limits themselves are counted where
     # they apply (within_limit), not per route.
     Limiter(client_address, app=app, storage_options={"wrap_exceptions": True})

@@ -97,31 +97,46 @@ class Phone:
         return self.request("POST", path, **kwargs)
 
 
-def make_run(tmp_path, port: int, *variables: str) -> tuple[subprocess.Popen, Path]:
-    """`make run` as a person types it in a terminal of the checkout."""
+def make(tmp_path, target: str, port: int, *variables: str) -> tuple[subprocess.Popen, Path]:
+    """`make run` or `make serve` as a person types it in a terminal of the checkout."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'table.sqlite3'}", SECRET_KEY="serving-test")
     log = tmp_path / "terminal.log"
     with log.open("w") as out:
-        process = subprocess.Popen(["make", "run", f"PORT={port}", *variables], cwd=ROOT, env=env,
+        process = subprocess.Popen(["make", target, f"PORT={port}", *variables], cwd=ROOT, env=env,
                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 90
-    while "Stop with Ctrl+C" not in log.read_text():
+    while not answers(f"http://127.0.0.1:{port}/healthz"):
         if process.poll() is not None or time.monotonic() > deadline:
             stop(process)
-            raise AssertionError(f"make run did not start:\n{log.read_text()[-3000:]}")
+            raise AssertionError(f"make {target} did not start:\n{log.read_text()[-3000:]}")
         time.sleep(0.2)
     return process, log
 
 
+def answers(url: str) -> bool:
+    try:
+        return Phone("").get(url).status_code == 200
+    except OSError:
+        return False
+
+
 @contextlib.contextmanager
-def served(tmp_path, *variables: str):
+def served(tmp_path, *variables: str, target: str = "run"):
     port = free_port()
-    process, log = make_run(tmp_path, port, *variables)
+    process, log = make(tmp_path, target, port, *variables)
     try:
         yield port, log
     finally:
         stop(process)
+
+
+def logged(log: Path, text: str) -> str:
+    """The terminal's output once it shows `text` (a server logs a request just after answering it)."""
+    deadline = time.monotonic() + 10
+    while text not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return log.read_text()
 
 
 def machine_addresses() -> set[str]:
@@ -198,10 +213,26 @@ def test_make_run_on_every_address_serves_the_phones_at_the_table(tmp_path):
         assert second.get(links[1]).status_code == 302
         assert 'class="entry"' in second.get(f"/m/{mid}").get_data(as_text=True)
 
+        # The terminal logs the scorer link's route, never its token.
+        token = links[1].rsplit("/", 1)[1]
+        output = logged(log, f"GET /m/{mid}/join/*** HTTP/1.1")
+        assert f"GET /m/{mid}/join/*** HTTP/1.1" in output and token not in output
+
+
+def test_make_serve_logs_scorer_links_without_their_token(tmp_path):
+    with served(tmp_path, target="serve") as (port, log):
+        phone = Phone(f"http://127.0.0.1:{port}")
+        match = phone.post("/api/matches", json={"game": "pontis", "players": ["Ann", "Ben"]}).get_json()
+        assert phone.get(match["links"]["scorer"]).status_code == 302
+        output = logged(log, f"GET /m/{match['id']}/join/*** HTTP/1.1")
+    assert f"GET /m/{match['id']}/join/*** HTTP/1.1" in output  # gunicorn's access log
+    assert match["scorer_token"] not in output
+
 
 def test_make_run_without_host_serves_only_this_computer(tmp_path):
     with served(tmp_path) as (port, log):
         assert Phone(f"http://127.0.0.1:{port}").get("/").status_code == 200
+        logged(log, "Stop with Ctrl+C")
         with pytest.raises(ConnectionRefusedError):
             socket.create_connection(("127.0.0.2", port), timeout=5).close()
         output = log.read_text()
