@@ -12,7 +12,7 @@ from datetime import timezone
 
 import segno
 from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
-                   session, url_for)
+                   url_for)
 from markupsafe import Markup
 
 from referee import games, i18n, store
@@ -21,13 +21,12 @@ from referee.rulebook import book
 from referee.i18n import _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
+from referee.web import phone
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
-from referee.web.security import client_address, may_create_match
+from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
-
-SCORER_SESSION_KEY = "scorer_tokens"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -42,14 +41,11 @@ def _match_or_404(match_id: str) -> store.Match:
 
 
 def is_scorer(match: store.Match) -> bool:
-    return match.scorer_token_ok(session.get(SCORER_SESSION_KEY, {}).get(match.id))
+    return match.scorer_token_ok(phone.scorer_credential(match.id))
 
 
 def _remember_scorer(match_id: str, token: str) -> None:
-    tokens = dict(session.get(SCORER_SESSION_KEY, {}))
-    tokens[match_id] = token
-    # Keep the cookie small: the twenty most recent matches are enough for one phone.
-    session[SCORER_SESSION_KEY] = dict(list(tokens.items())[-20:])
+    phone.remember_scorer(match_id, token)
 
 
 def qr_svg(url: str) -> Markup:
@@ -91,7 +87,21 @@ def register_filters(app: Flask) -> None:
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", matches=store.recent_matches())
+    """This phone's matches only; every match on the server only where a club switched its
+    public list on (PUBLIC_MATCH_LIST)."""
+    mine = store.matches_by_id(phone.remembered())
+    public = store.recent_matches() if current_app.config["PUBLIC_MATCH_LIST"] else []
+    response = make_response(render_template("pages/home.html", matches=mine, public=public))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Cookie"
+    return response
+
+
+@bp.post("/m/<match_id>/forget")
+def forget(match_id: str):
+    """Take a match off this phone's list (and its right to enter for it); the match stays."""
+    phone.forget(match_id)
+    return redirect(url_for("pages.home"), 303)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -130,10 +140,11 @@ def new_match():
 
 @bp.get("/m/<match_id>/join/<token>")
 def join(match_id: str, token: str):
-    """The scorer link: this phone may enter from now on."""
+    """The scorer link: this phone may enter from now on. A link accepts the short scorer code
+    in place of the token, so a wrong one counts as a guess."""
     match = _match_or_404(match_id)
     if not match.scorer_token_ok(token):
-        abort(403)
+        abort(403 if may_guess_code(current_app) else 429)
     _remember_scorer(match.id, token)
     return redirect(url_for("pages.match", match_id=match.id))
 
@@ -141,20 +152,22 @@ def join(match_id: str, token: str):
 @bp.route("/join", methods=["GET", "POST"])
 def join_by_code():
     """A second phone types the short code it was told."""
-    error = None
+    error, status = None, 200
     if request.method == "POST":
-        if not current_app.extensions["join_limit"].allow(client_address()):
-            error = gettext("Too many tries from this phone: wait a few minutes.")
+        if not may_guess_code(current_app):
+            error, status = gettext("Too many tries from this phone: wait a few minutes."), 429
         else:
             found = store.find_by_code(request.form.get("code", ""))
             if found is None:
-                error = gettext("No match has that code. Check it with the table and type it again.")
+                error, status = gettext("No match has that code. Check it with the table and type it again."), 422
             else:
                 match, scorer = found
                 if scorer:
                     _remember_scorer(match.id, store.normal_code(request.form["code"]))
+                else:
+                    phone.remember(match.id)
                 return redirect(url_for("pages.match", match_id=match.id))
-    return render_template("pages/join.html", error=error), 422 if error else 200
+    return render_template("pages/join.html", error=error), status
 
 
 @bp.post("/m/<match_id>/scorer-link")
@@ -165,14 +178,12 @@ def new_scorer_link(match_id: str):
         abort(403)
     token = store.reissue_scorer_token(match)
     _remember_scorer(match.id, token)
-    session["fresh_scorer_token"] = token
     return redirect(url_for("pages.match", match_id=match.id))
 
 
 def scorer_lost(match: store.Match) -> bool:
     """This phone held a scorer link for the match that a newer one has replaced."""
-    held = session.get(SCORER_SESSION_KEY, {}).get(match.id)
-    return bool(held) and not match.scorer_token_ok(held)
+    return phone.holds_scorer_credential(match.id) and not is_scorer(match)
 
 
 def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
@@ -203,13 +214,13 @@ def _game_template(game_name: str, part: str) -> list[str]:
 @bp.get("/m/<match_id>")
 def match(match_id: str):
     match = _match_or_404(match_id)
+    phone.remember(match.id)
     replay = store.load(match)
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
-    fresh_token = session.pop("fresh_scorer_token", None)
     codes = {"viewer": store.show_code(match.viewer_code or "")}
     if context["scorer"]:
-        credential = fresh_token or session[SCORER_SESSION_KEY][match.id]
+        credential = phone.scorer_credential(match.id)
         links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)
