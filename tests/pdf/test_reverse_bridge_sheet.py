@@ -35,7 +35,8 @@ def test_the_sheet_has_the_score_pad_findings_adjustments_and_house_rules(api, c
     reader, text = sheet(client, f"/api/matches/{match['id']}/scoresheet.pdf")
     assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (595, 842)
     assert "Tuesday club" in text and "Reverse Bridge" in text
-    assert "NS: Ann (North) and Cat (South)" in text and "EW: Ben (East) and Dan (West)" in text
+    assert "North–South (NS): Ann (North) and Cat (South)" in text
+    assert "East–West (EW): Ben (East) and Dan (West)" in text
     # house rules, as set
     assert "Hands\n4" in text and "Capture over partner\noff" in text and "No forced capture\noff" in text
     # the score pad: one row per hand, with dealer, contract, bidding team, tricks, scores, running totals
@@ -71,7 +72,7 @@ def test_the_sheet_has_the_score_pad_findings_adjustments_and_house_rules(api, c
     assert f"{first.breach.card.symbol} *" in record
     # the result line of the frame
     leader = max(state["scores"], key=state["scores"].get)
-    assert f"{leader} leads with {state['scores'][leader]}" in text
+    assert f"{state['team_names'][leader]} lead with {state['scores'][leader]}." in text
 
 
 def test_a_finished_quick_match_on_letter(api, client):
@@ -85,8 +86,10 @@ def test_a_finished_quick_match_on_letter(api, client):
     assert "results only" in text and "7♠ by Ben" in text and "1NT by Dan" in text
     assert "4 of 4 hands played" in text
     assert "No hand was played card by card." in text and "Trick record" not in text
-    winner = state["winner"]
-    assert state["match_over"] and f"{winner} won with {state['scores'][winner]}" in text
+    winner, loser = state["winner"], "NS" if state["winner"] == "EW" else "EW"
+    assert state["match_over"] and (
+        f"{state['team_names'][winner]} win the match {state['scores'][winner]} to {state['scores'][loser]} "
+        "after 4 hands." in text)
 
 
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
