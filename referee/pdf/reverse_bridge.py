@@ -11,6 +11,7 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from referee import pdf
@@ -210,11 +211,13 @@ def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
                          "Each cell: bidding team's points / opponents' points (RB-SCORE-2, RB-SCORE-3). "
                          "Shaded: the opponents reached the level, so the bidders score.")),
     ]
-    first = 20 * mm
+    corner = gettext("Opp. tricks")
+    # The first column fits its header in every language (German "Gegnerstiche" is the longest).
+    first = max(20 * mm, pdfmetrics.stringWidth(corner, pdf.FONT_BOLD, 7.5) + 4)
     for group in groups:
         story.append(kit.para(_("Bids in {symbols} ({name})", symbols=group["symbols"], name=group["name"]),
                               kit.heading))
-        header = [gettext("Opp. tricks")] + [str(level) for level in group["levels"]]
+        header = [corner] + [str(level) for level in group["levels"]]
         body = [header] + [[str(row["tricks"])] + [f"{b} / {o}" for b, o in row["cells"]] for row in group["rows"]]
         widths = [first] + [(kit.width - first) / len(group["levels"])] * len(group["levels"])
         style = [

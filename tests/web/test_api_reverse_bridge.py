@@ -415,6 +415,8 @@ def test_quick_form_and_the_board_of_a_finished_match(api, client):
     match = api.create(game="reverse-bridge", players=PLAYERS, settings={"hands": 4}, mode="quick")
     page, headers = scorer_page(client, match)
     assert 'data-picker="quick"' in page and "Enter the hand" in page
+    # the start screen names the teams with their players
+    assert '<span data-team="NS">North–South: Ann & Cat</span> · <span data-team="EW">East–West: Ben & Dan</span>' in page
     url = f"/m/{match['id']}/act"
     bad = client.post(url, data={"type": "quick", "bidder": "Ben", "level": "7", "denomination": "S"}, headers=headers)
     html = bad.get_data(as_text=True)

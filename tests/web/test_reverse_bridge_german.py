@@ -132,6 +132,7 @@ def test_the_match_screen_in_german(client):
     match = create(client)
     page = text_of(scorer_page(client, match))
     assert "Ann teilt Runde 1 von 4" in page and "Ann hat Runde 1 geteilt" in page
+    assert "Nord–Süd: Ann & Cat · Ost–West: Ben & Dan" in page           # the teams with their players
     assert "deals hand" not in page and "has dealt" not in page
 
     act(client, match, {"type": "deal"})
