@@ -247,13 +247,6 @@ def team_words(team: str) -> Message:
     return _(TEAM_WORDS[team])
 
 
-def team_with_players(team: str, players: tuple[str, ...]) -> Message:
-    """ "North–South: Ann & Cat", the way a score pad heads its columns."""
-    first = TEAMS.index(team)
-    return _("{team}: {first} & {second}", team=team_words(team), first=players[first],
-             second=players[first + 2])
-
-
 def other_team(team: str) -> str:
     return TEAMS[1 - TEAMS.index(team)]
 
