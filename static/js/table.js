@@ -184,14 +184,18 @@
   let sending = false;
   let retry = null;
 
+  /* How a waiting entry is listed: its button's words and the cards it carries. The picks of
+     a card picker count only for the entry that picker sends (a "Miss" ignores them). */
   function label(form, submitter, body) {
     const parts = [];
     const button = submitter && submitter.textContent.trim();
     if (button) parts.push(button);
+    const marker = form && form.querySelector("[data-auto]");
+    const picks = !marker || (submitter && submitter.value === marker.dataset.auto);
     const cards = [];
     for (const [k, v] of body) {
-      if (/\.rank$/.test(k)) cards.push(v);
-      else if (/\.suit$/.test(k)) cards[cards.length - 1] = (cards[cards.length - 1] || "") + v;
+      if (/\.rank$/.test(k)) { if (picks) cards.push(v); }
+      else if (/\.suit$/.test(k)) { if (picks) cards[cards.length - 1] = (cards[cards.length - 1] || "") + v; }
       else if (/^cards?(\.\d+)?$/.test(k) || k === "foundation_suit") cards.push(v);
     }
     if (cards.length) parts.push(cards.map(symbol).join(" "));
@@ -221,6 +225,9 @@
     body.set("id", id);
     queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), submitter, body),
                  status: "waiting" });
+    // The form stays on screen until the referee answers: its next entry needs an id of its own.
+    const idInput = detail.elt.closest("form") && detail.elt.closest("form").querySelector('input[name="id"]');
+    if (idInput) idInput.value = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     save(match, queue);
     renderQueue();
     flush(match);
@@ -231,6 +238,7 @@
     const queue = load(match);
     const next = queue.find((e) => e.status === "waiting");
     if (!next || queue.some((e) => e.status === "refused")) { renderQueue(); return; }
+    if (!navigator.onLine) { waitForNetwork(match, queue, next); return; }
     sending = true;
     next.status = "sending";
     save(match, queue);
@@ -250,16 +258,7 @@
     const entry = now.find((e) => e.id === next.id);
     if (!entry) { renderQueue(); return; }
     if (response === null || response.status >= 500) {
-      // Not reached the referee (or it could not answer): keep it, try again later. A resend
-      // carries the same id and no "expect", so it is entered once, against the table as it is.
-      entry.status = "waiting";
-      entry.offline = true;
-      const body = new URLSearchParams(entry.body);
-      body.delete("expect");
-      entry.body = body.toString();
-      save(match, now);
-      renderQueue();
-      scheduleRetry(match);
+      waitForNetwork(match, now, entry);
       return;
     }
     const html = await response.text();
@@ -274,6 +273,20 @@
     swapBoard(html);
     settle(document);
     if (load(match).some((e) => e.status === "waiting")) flush(match);
+  }
+
+  /* Not reached the referee (or it could not answer): keep the entry and try again later. A
+     resend carries the same id and no "expect", so it is entered once, against the table as it
+     is then. */
+  function waitForNetwork(match, queue, entry) {
+    entry.status = "waiting";
+    entry.offline = true;
+    const body = new URLSearchParams(entry.body);
+    body.delete("expect");
+    entry.body = body.toString();
+    save(match, queue);
+    renderQueue();
+    scheduleRetry(match);
   }
 
   function scheduleRetry(match) {
@@ -311,9 +324,11 @@
     if (!queue.length) { box.replaceChildren(); return; }
     const head = document.createElement("p");
     head.className = "queue-head";
-    head.textContent = queue.some((e) => e.offline) || !navigator.onLine
-      ? words("offline", "No connection: these entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")
-      : words("waiting", "Sending: not checked until the referee has it.");
+    head.textContent = queue.some((e) => e.status === "refused")
+      ? words("held", "The referee refused an entry: those after it wait until you remove it.")
+      : !navigator.onLine || queue.some((e) => e.offline && e.status !== "sending")
+        ? words("offline", "No connection: these entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")
+        : words("waiting", "Sending: not checked until the referee has it.");
     const list = document.createElement("ol");
     list.className = "queue-list";
     queue.forEach((entry) => {
@@ -324,6 +339,7 @@
       what.textContent = entry.label;
       const status = document.createElement("span");
       status.className = "queue-status";
+      if (entry.status === "refused") status.title = entry.message || "";
       status.textContent = entry.status === "refused"
         ? `${words("refused", "refused")}: ${entry.message || ""}`
         : words(entry.status === "sending" ? "sendingWord" : "waitingWord", entry.status === "sending" ? "sending" : "waiting to send");
@@ -345,7 +361,19 @@
     box.replaceChildren(head, list);
   }
 
-  window.addEventListener("online", () => { const m = currentMatch(); if (m) flush(m); });
+  window.addEventListener("online", () => { const m = currentMatch(); showOnline(); if (m) flush(m); });
+  window.addEventListener("offline", showOnline);
+
+  /* Offline, the page is the table as this phone last saw it: it says so, and does not poll. */
+  function showOnline() {
+    const note = document.getElementById("offline-note");
+    if (note) note.hidden = navigator.onLine;
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!navigator.onLine && event.detail.requestConfig && event.detail.requestConfig.verb === "get") {
+      event.preventDefault();
+    }
+  });
 
   // --- the panel never hides the board, and the screen stays awake ------------------------
 
@@ -392,6 +420,7 @@
     if (resize && panel) { resize.disconnect(); resize.observe(panel); }
     fitPanel();
     renderQueue();
+    showOnline();
   }
 
   document.addEventListener("htmx:afterSwap", () => settle(document));

@@ -1,0 +1,80 @@
+"""Nothing is lost offline: entries made while the referee cannot be reached are kept on the
+phone (through a reload), shown as waiting, and sent in order once each when the connection
+returns; a queued entry the referee refuses is shown as refused and holds the rest back."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.table import Table, api
+from tests.browser.test_table_experience import OPENING
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def logged(base: str, match: dict) -> list[dict]:
+    return [entry["action"] for entry in api(base, f"/api/matches/{match['id']}/log")]
+
+
+def queued(page: Page):
+    return page.locator("#queue .queued")
+
+
+def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: Page, live_server):
+    match = api(live_server, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
+    for action in OPENING:
+        api(live_server, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    page.goto(match["links"]["scorer"])
+    for _ in range(50):  # the service worker installs and takes the page over
+        if page.evaluate("Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+            break
+        page.wait_for_timeout(100)
+    page.reload()  # now through the service worker, which keeps this page for offline reading
+    table = Table(page)
+    table.expect_turn("Ann needs 3")
+
+    page.context.set_offline(True)
+    table.card("card", "3s")
+    expect(queued(page)).to_have_count(1)
+    table.press("Miss")
+    table.press("Miss")
+    expect(queued(page)).to_have_count(3)
+    expect(page.locator("#queue")).to_contain_text("not checked")
+    expect(queued(page).first).to_contain_text("waiting to send")
+    table.shot("offline-waiting")
+
+    page.reload()  # still offline: the last copy of the page, and the entries still waiting
+    expect(page.locator("#offline-note")).to_be_visible()
+    expect(queued(page)).to_have_count(3)
+    expect(queued(page).nth(0)).to_contain_text("Play 3♠")
+    expect(queued(page).nth(1)).to_have_text(re.compile("^Miss —"))
+    assert len(logged(live_server, match)) == len(OPENING)
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    log = logged(live_server, match)
+    assert log[len(OPENING):] == [{"type": "play", "card": "3s"}, {"type": "miss"}, {"type": "miss"}]
+    expect(page.locator("#offline-note")).to_be_hidden()
+
+    # A queued entry the referee refuses: shown as refused, and the one behind it waits.
+    state = api(live_server, f"/api/matches/{match['id']}")
+    wanted = {1 if v == 14 else v for v in state["bridge"]}
+    rank = next(r for n, r in enumerate(RANKS, start=1) if n not in wanted and n not in (1, 14))
+    page.context.set_offline(True)
+    table.card("card", f"{rank}c")
+    table.press("Miss")
+    expect(queued(page)).to_have_count(2)
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    refused = page.locator("#queue .queued.refused")
+    expect(refused).to_have_count(1, timeout=10_000)
+    expect(refused).to_contain_text("refused")
+    expect(queued(page).nth(1)).to_contain_text("waiting to send")
+    table.shot("offline-refused")
+    assert len(logged(live_server, match)) == len(OPENING) + 3
+    refused.get_by_role("button").tap()
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    assert logged(live_server, match)[-1] == {"type": "miss"}
+    assert len(logged(live_server, match)) == len(OPENING) + 4
