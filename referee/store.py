@@ -206,10 +206,14 @@ def _check_text(text: str, where: str) -> None:
 def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
                  title: Any = "") -> tuple[Match, str, Replay]:
     check_input([game_name, players, settings, mode, title], N_("request"))
+    variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
+    if variant is not None:  # a game as players name it: its engine, with its house rules fixed
+        game_name = variant.game
+        settings = {**(settings if isinstance(settings, dict) else {}), **variant.settings}
     game = games.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
-                              games=any_of(games.GAMES)), rule="SETUP")
+                              games=any_of([*games.GAMES, *games.VARIANTS])), rule="SETUP")
     parsed, state = rules.new_match(game, players, settings, mode)
     for attempt in range(3):
         match, token = _new_match(game, parsed, players, mode, title)

@@ -28,11 +28,27 @@ class NewMatchForm(FlaskForm):
 
 
 def game_choices() -> list[SelectChoice]:
-    return [SelectChoice(name, game.title) for name, game in games.GAMES.items()]
+    """Every game a person can pick: each engine, each followed by its variants."""
+    choices = []
+    for name, game in games.GAMES.items():
+        choices.append(SelectChoice(name, game.title))
+        choices += [SelectChoice(v.name, gettext(v.title)) for v in games.VARIANTS.values() if v.game == name]
+    return choices
 
 
-def house_rule_form(game_name: str, formdata: Any = None) -> FlaskForm:
-    """A form with one field per house rule of the game, prefixed ``rule-``."""
+def chosen_game(choice: str | None) -> tuple[str, dict[str, Any]]:
+    """The engine a game choice runs on and the house rules the choice fixes."""
+    variant = games.VARIANTS.get(choice or "")
+    if variant is not None:
+        return variant.game, dict(variant.settings)
+    if choice and games.get(choice) is not None:
+        return choice, {}
+    return next(iter(games.GAMES)), {}
+
+
+def house_rule_form(game_name: str, formdata: Any = None, fixed: dict[str, Any] | None = None) -> FlaskForm:
+    """A form with one field per house rule of the game, prefixed ``rule-``; rules the chosen
+    variant fixes are not asked."""
     game = games.get(game_name)
 
     class HouseRules(FlaskForm):
@@ -40,7 +56,8 @@ def house_rule_form(game_name: str, formdata: Any = None) -> FlaskForm:
             csrf = False  # part of NewMatchForm's page, which carries the token
 
     for info in game.settings_type.rules():
-        setattr(HouseRules, info.name, _field(info))
+        if info.name not in (fixed or {}):
+            setattr(HouseRules, info.name, _field(info))
     return HouseRules(formdata=formdata, prefix="rule")
 
 
@@ -59,10 +76,12 @@ def _field(info: HouseRuleInfo) -> Field:
     return StringField(info.label, default=info.default, description=info.help)
 
 
-def settings_from(form: FlaskForm, game_name: str) -> dict[str, Any]:
+def settings_from(form: FlaskForm, game_name: str, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
     """The posted house rules, typed as the engine's Settings declare them."""
-    settings = {}
+    settings = dict(fixed or {})
     for info in games.get(game_name).settings_type.rules():
+        if info.name in settings:
+            continue
         value = getattr(form, info.name).data
         if info.choices is not None and info.kind is not str:
             value = info.kind(value) if value not in (None, "") else info.default

@@ -23,7 +23,7 @@ from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web import phone
 from referee.web.entry import form_action
-from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
+from referee.web.forms import NewMatchForm, chosen_game, game_choices, house_rule_form, settings_from
 from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
@@ -108,32 +108,38 @@ def forget(match_id: str):
 def new_match():
     form = NewMatchForm()
     form.game.choices = game_choices()
-    game_name = request.values.get("game") or next(iter(games.GAMES))
-    if games.get(game_name) is None:
-        game_name = next(iter(games.GAMES))
-    rules_form = house_rule_form(game_name, request.form if request.method == "POST" else None)
+    choice = request.values.get("game")
+    game_name, fixed = chosen_game(choice)
+    rules_form = house_rule_form(game_name, request.form if request.method == "POST" else None, fixed)
+    title = _game_title(choice, game_name)
     if request.method == "GET" and request.headers.get("HX-Request"):
         # Switching the game swaps in that game's house rules.
-        return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name))
+        return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name),
+                               game_title=title)
     error = None
     if form.validate_on_submit() and rules_form.validate():
         if not may_create_match(current_app):
             error = RuleViolation(_("Too many new matches from this phone: wait a few minutes."), rule="RATE")
             return render_template("pages/new.html", form=form, rules_form=rules_form,
-                                   game=games.get(game_name), error=error), 429
+                                   game=games.get(game_name), game_title=title, error=error), 429
         try:
             match, token, _replay = store.create_match(
-                form.game.data, form.player_names(), settings_from(rules_form, form.game.data),
+                game_name, form.player_names(), settings_from(rules_form, game_name, fixed),
                 form.mode.data, form.title.data or "")
         except RuleViolation as violation:
             error = violation
         else:
             _remember_scorer(match.id, token)
             return redirect(url_for("pages.match", match_id=match.id))
-    form.game.data = game_name
+    form.game.data = choice if choice in games.VARIANTS else game_name
     status = 422 if request.method == "POST" else 200
     return render_template("pages/new.html", form=form, rules_form=rules_form, game=games.get(game_name),
-                           error=error), status
+                           game_title=title, error=error), status
+
+
+def _game_title(choice: str | None, game_name: str) -> str:
+    variant = games.VARIANTS.get(choice or "")
+    return gettext(variant.title) if variant else games.get(game_name).title
 
 
 # --- the match screen ------------------------------------------------------------------------

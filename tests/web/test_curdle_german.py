@@ -3,17 +3,13 @@ curdle, the rules page and the score sheet, all asked for with ``Accept-Language
 from __future__ import annotations
 
 import io
-import re
 
 from pypdf import PdfReader
 
 from tests.web.test_api_curdle import HAND
+from tests.web.reading import text_of
 
 DE = {"Accept-Language": "de"}
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def create(client, players=("Ann", "Ben"), **body):

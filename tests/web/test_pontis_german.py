@@ -3,16 +3,12 @@ sheet, all asked for with ``Accept-Language: de``."""
 from __future__ import annotations
 
 import io
-import re
 
 from pypdf import PdfReader
+from tests.web.reading import text_of
 
 DE = {"Accept-Language": "de"}
 PLAYERS = ["Ann", "Ben", "Cat"]
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def create(client, **body):

@@ -9,12 +9,9 @@ import re
 from pypdf import PdfReader
 
 from tests.web.test_api_reverse_bridge import PLAYERS, auction_actions, known_deal, play_out
+from tests.web.reading import text_of
 
 DE = {"Accept-Language": "de"}
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&amp;", "&")
 
 
 def create(client, **body):

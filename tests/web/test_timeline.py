@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import io
-import re
 
 from pypdf import PdfReader
 
 from tests.web.test_pages import csrf, match_id, new_match
+from tests.web.reading import text_of
 
 OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
            {"type": "reveal", "card": "9h"}, {"type": "play", "card": "4c"},
@@ -19,10 +19,6 @@ def scorer_match(client):
     for action in OPENING:
         assert client.post(f"/m/{mid}/act", data=action, headers={"X-CSRFToken": token}).status_code == 200
     return mid, token
-
-
-def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
 def test_every_entry_in_words(client):
