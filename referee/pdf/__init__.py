@@ -62,7 +62,7 @@ class Kit:
         return ParagraphStyle("title", fontName=FONT_BOLD, fontSize=17, leading=21, spaceAfter=4)
 
     def para(self, text: Any, style: ParagraphStyle | None = None) -> Paragraph:
-        return Paragraph(escape(str(text)), style or self.body)
+        return Paragraph(red_suits(escape(str(text))), style or self.body)
 
     def table(self, header: list[str], rows: Iterable[list[Any]], fractions: list[float] | None = None,
               bold_last_row: bool = False) -> Table:
@@ -94,10 +94,21 @@ class Kit:
     def _cell(self, value: Any, width: float | None) -> Any:
         text = "" if value is None else str(value)
         padding = 12  # the table's default cell padding, left and right
-        if width is not None and "\n" not in text and \
+        if width is not None and "\n" not in text and not RED.intersection(text) and \
                 pdfmetrics.stringWidth(text, FONT, self.small.fontSize) <= width - padding:
             return text
         return self.para(text, self.small)
+
+
+RED = frozenset("♥♦")
+RED_INK = "#b3261e"
+
+
+def red_suits(markup: str) -> str:
+    """Paragraph markup with hearts and diamonds in red, as on the cards and the screen."""
+    for symbol in RED:
+        markup = markup.replace(symbol, f'<font color="{RED_INK}">{symbol}</font>')
+    return markup
 
 
 def _game_module(game: str):
