@@ -169,6 +169,25 @@ class Replay:
                 return None
         return None
 
+    def state_before(self, seq: int) -> Any:
+        """The game state just before game entry ``seq`` as the fold now stands (corrections in
+        force), rebuilt from the nearest kept state: what a correction of that entry is judged
+        against, and what its controls are drawn for."""
+        chain: list[Link] = []
+        for link in self.tip.back() if self.tip else ():
+            if link.seq < seq:
+                chain.append(link)
+                if link.before is not None:
+                    break
+        if chain and chain[-1].before is not None:
+            state = chain[-1].before
+        else:
+            state = self.game.start(self.players, self.settings, self.mode)
+        for link in reversed(chain):
+            if not link.dropped and link.broken is None:
+                state, _findings = rules.apply(self.game, state, link.action, link.seq)
+        return state
+
     def holds(self, seq: int) -> bool:
         """A game entry in force: not undone, not set aside, not replaced."""
         link = self.link(seq)

@@ -51,14 +51,16 @@ class IllegalAction(RuleViolation):
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    """A breach proved from the log after the fact. ``seq`` is the entry that proved it."""
+    """A breach proved from the log after the fact. ``seq`` is the entry that proved it;
+    ``about`` the entry it concerns (the faked miss, the revoke), where the engine knows it."""
 
     rule: str
     message: str | Message
     seq: int
+    about: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": str(self.message), "seq": self.seq}
+        return {"rule": self.rule, "message": str(self.message), "seq": self.seq, "about": self.about}
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -320,6 +322,8 @@ class GameRules:
     # The version of this game's rules the engine follows. Raise it with every change that
     # could refuse or re-score a stored entry; each match records the version it began under.
     rules_version: ClassVar[int] = 1
+    # What one deal of the game is called at the table: "game", "hand" or "deal".
+    unit: ClassVar[str] = "deal"
 
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> Any:
         """The state of a new match, before any action."""
@@ -355,6 +359,11 @@ class GameRules:
         each with the reason a person reads ("already on Ann's bank"). The phone disables their
         keys. Only what the table has seen may be listed: never a card in a hidden hand."""
         return {}
+
+    def stage(self, state: Any) -> str | Message | None:
+        """Where in the game, hand or deal the next entry falls, for grouping the timeline
+        ("Trick 7"); None where the game has no such steps."""
+        return None
 
     def running_totals(self, state: Any) -> tuple[Mapping[str, int], ...]:
         """The match totals (per player, or per team in a team game) after each finished game,

@@ -414,7 +414,7 @@ def _by_client_id(match_id: str, client_id: str) -> Appended | None:
         return None
     match = get_match(match_id)
     replay = replay_until(match, event.seq)
-    findings = tuple(Finding(f["rule"], f["message"], f["seq"])
+    findings = tuple(Finding(f["rule"], f["message"], f["seq"], f.get("about"))
                      for f in replay.view().get("findings", []) if f["seq"] == event.seq)
     return Appended(event.seq, replay, findings)
 
@@ -582,6 +582,13 @@ class Told:
     words: str
     findings: tuple[Finding, ...]   # proved by this entry
     table_entry: bool
+    unit: int                       # the game, hand or deal it belongs to (0: before the first)
+    stage: str | None = None        # where in it ("Trick 7"), for games that have such steps
+    corrected: str | None = None    # for a correction: the corrected entry, in words
+
+
+# A game action of these types starts a game, hand or deal; the timeline groups by them.
+UNIT_STARTS = frozenset({"deal", "quick"})
 
 
 @dataclass(frozen=True)
@@ -591,6 +598,7 @@ class TimelineEntry:
     entry: LogEntry
     words: str
     findings: tuple[Finding, ...]
+    stage: str | None = None
 
 
 @dataclass(frozen=True)
@@ -617,11 +625,18 @@ def told(match: Match) -> tuple[Told, ...]:
     replay, entries = cached.replay, list(cached.entries)
     rows = db.session.execute(select(Event.seq, Event.action, Event.time, Event.by)
                               .where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
+    unit = entries[-1].unit if entries else 0
     for seq, action, moment, by in rows:
         before = replay
         replay, findings = step(replay, action, seq, stored=True)
-        entries.append(Told(seq, action, _as_utc(moment), by, _words(before, action, replay),
-                            findings, _is_table_entry(action)))
+        table_entry = _is_table_entry(action)
+        if not table_entry and isinstance(action, dict) and action.get("type") in UNIT_STARTS:
+            unit += 1
+        corrected = None
+        if table_entry and action.get("type") == "correct":
+            corrected = corrected_words(before, action.get("seq"), action.get("action"))
+        entries.append(Told(seq, action, _as_utc(moment), by, _words(before, action, replay, corrected),
+                            findings, table_entry, unit, None if table_entry else _stage(before), corrected))
     result = _Told(replay, tuple(entries))
     with _cache_lock:
         _told[key] = result
@@ -636,20 +651,53 @@ def timeline(match: Match, after: int = 0, upto: int | None = None) -> list[Time
     marks = Marks.of(load(match))
     entries = told(match)
     chosen = entries[after:upto]  # entry n is at index n - 1
-    return [TimelineEntry(marks.entry(t.seq, t.action, t.time, t.by), t.words, t.findings) for t in chosen]
+    return [TimelineEntry(marks.entry(t.seq, t.action, t.time, t.by), t.words, t.findings, t.stage) for t in chosen]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One game, hand or deal of the timeline: its number and the entries it spans."""
+
+    number: int
+    first: int
+    last: int
+
+    @property
+    def size(self) -> int:
+        return self.last - self.first + 1
+
+
+def units(match: Match) -> list[Unit]:
+    """The timeline's games, hands or deals, in order (number 0 holds what came before the
+    first one, if anything did)."""
+    found: list[Unit] = []
+    for entry in told(match):
+        if found and found[-1].number == entry.unit:
+            found[-1] = Unit(entry.unit, found[-1].first, entry.seq)
+        else:
+            found.append(Unit(entry.unit, entry.seq, entry.seq))
+    return found
+
+
+def _stage(replay: Replay) -> str | None:
+    try:
+        stage = replay.game.stage(replay.state)
+    except Exception:  # noqa: BLE001 - grouping is a convenience; reading must not fail
+        return None
+    return None if stage is None else str(stage)
 
 
 def _is_table_entry(action: Any) -> bool:
     return isinstance(action, dict) and action.get("type") in TABLE_ENTRIES
 
 
-def _words(before: Replay, action: dict, after: Replay) -> str:
+def _words(before: Replay, action: dict, after: Replay, corrected: str | None = None) -> str:
     """An entry in words. Reading never fails: an entry the engine cannot put in words (one
     the current rules refuse, say) is shown by its fields."""
     try:
         read = Action(action)
         if read.type in TABLE_ENTRIES:
-            return _table_entry_words(before, read)
+            return _table_entry_words(before, read, corrected)
         if after.broken and after.broken[-1][0] == after.seq:
             return rules.describe_fields(read)
         return before.game.describe(before.state, read, after.state)
@@ -658,14 +706,25 @@ def _words(before: Replay, action: dict, after: Replay) -> str:
         return rules.describe_fields(Action(action)) if isinstance(action, dict) and "type" in action else "?"
 
 
-def _table_entry_words(before: Replay, action: Action) -> str:
+def corrected_words(replay: Replay, target: Any, corrected: Any) -> str:
+    """A corrected entry in words, as the game says it, judged where the entry stands."""
+    if not isinstance(corrected, dict) or not isinstance(target, int):
+        return "?"
+    try:
+        state = replay.state_before(target)
+        after, _findings = rules.apply(replay.game, state, corrected, target)
+        return replay.game.describe(state, Action(corrected), after)
+    except Exception:  # noqa: BLE001 - the words of a correction must never take the page down
+        return rules.describe_fields(Action(corrected))
+
+
+def _table_entry_words(before: Replay, action: Action, corrected: str | None = None) -> str:
     if action.type == "undo":
         return str(_("Undo of entry {n}", n=before.in_force.seq)) if before.in_force else gettext("Undo")
     if action.type == "correct":
         drops = action.raw("drop") or []
-        corrected = action.raw("action")
-        entry = rules.describe_fields(Action(corrected)) if isinstance(corrected, dict) else "?"
-        words = _("Correction of entry {n}: {entry}", n=action.raw("seq"), entry=entry)
+        words = _("Correction of entry {n}: {entry}", n=action.raw("seq"),
+                  entry=corrected or corrected_words(before, action.raw("seq"), action.raw("action")))
         if drops:
             words = _("{correction}; entries {entries} set aside", correction=words, entries=all_of(drops))
         return str(words)

@@ -6,7 +6,6 @@ A route answers a full page, or for an htmx request only the fragment it swaps
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from datetime import timezone
 
@@ -18,7 +17,7 @@ from markupsafe import Markup
 from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
 from referee.rulebook import book
-from referee.i18n import _, gettext
+from referee.i18n import N_, _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web import phone
@@ -73,6 +72,14 @@ def register_filters(app: Flask) -> None:
     def card_tables():
         return {"RANKS": RANKS, "SUIT_SYMBOLS": SUIT_SYMBOLS, "SUIT_NAMES": SUIT_NAMES,
                 "GAMES": games.GAMES, "rank_label": rank_label, "card_spoken": lambda text: Card.parse(text).spoken}
+
+    @app.template_filter("card_text")
+    def card_text(text: str) -> str:
+        """A card in API notation as a person reads it (7♣); anything else as it is."""
+        try:
+            return Card.parse(text).symbol
+        except RuleViolation:
+            return str(text)
 
     @app.template_filter("suits")
     def red_suits(text: str | None) -> Markup:
@@ -282,14 +289,17 @@ def act(match_id: str):
 
 # --- the timeline: disputes and corrections ------------------------------------------------
 
-TIMELINE_PAGE = 100  # entries on one page of the timeline: a long match costs no more
+UNIT_PAGE = 150   # entries of one game, hand or deal on a page: a long match costs no more
+SUMMARIES = 30    # folded games, hands or deals listed on either side of the open one
+UNIT_WORDS = {"game": N_("Game {n}"), "hand": N_("Hand {n}"), "deal": N_("Deal {n}")}
 
 
 @bp.route("/m/<match_id>/timeline", methods=["GET", "POST"])
 def timeline(match_id: str):
-    """Every entry in words, with findings, disputes, rulings and corrections; the scorer can
-    raise a dispute on any entry, rule on it, correct an entry or drop one the rules no longer
-    accept. A page holds TIMELINE_PAGE entries: the newest, or the page of ``?entry=n``."""
+    """Every entry in words, grouped the way the game is (by game, hand or deal, then by trick
+    where the game has tricks). The current group is open; the others are folded to one line.
+    The scorer can raise a dispute on any entry, rule on it, or drop an entry the rules no
+    longer accept; corrections have a page of their own with the live entry keys."""
     match = _match_or_404(match_id)
     error, conflicts, posted, status = None, (), {}, 200
     if request.method == "POST":
@@ -298,6 +308,10 @@ def timeline(match_id: str):
         posted = request.form.to_dict()
         try:
             action = _timeline_action(match, posted)
+            if action["type"] == "ruling" and action["decision"] == "adjusted" and "carried_out_by" not in action:
+                # An adjustment is carried out first: the correction page records the ruling with it.
+                return redirect(url_for("pages.correct", match_id=match.id, seq=_entry_number(posted.get("seq")),
+                                        dispute=action["dispute"], reason=action["reason"]))
             store.append(match, action)
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
@@ -309,15 +323,147 @@ def timeline(match_id: str):
             target = action.get("seq") or _number(posted.get("seq")) or action.get("dispute")
             return redirect(url_for("pages.timeline", match_id=match.id, entry=target) + f"#e{target}")
     replay = store.load(match)
-    last = replay.seq
-    wanted = _number(request.args.get("entry")) or _number(posted.get("seq"))
-    upto = min(last, ((wanted - 1) // TIMELINE_PAGE + 1) * TIMELINE_PAGE) if wanted else last
-    after = max(0, upto - TIMELINE_PAGE)
     context = {"match": match, "game": replay.game, "replay": replay, "state": replay.view(),
-               "entries": store.timeline(match, after, upto), "scorer": is_scorer(match), "error": error,
-               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game),
-               "page": {"after": after, "upto": upto, "last": last, "size": TIMELINE_PAGE}}
+               "scorer": is_scorer(match), "error": error, "conflicts": conflicts, "posted": posted,
+               "rulebook": book(match.game)}
+    context.update(_timeline_page(match, replay, _number(request.args.get("entry")) or _number(posted.get("seq")),
+                                  _number(request.args.get("unit"))))
     return render_template("pages/timeline.html", **context), status
+
+
+def _timeline_page(match: store.Match, replay: store.Replay, wanted: int | None, unit: int | None) -> dict:
+    """The open game, hand or deal (the one holding entry ``wanted``, else number ``unit``, else
+    the newest), a window of its entries, and one line for each neighbour."""
+    units = store.units(match)
+    if not units:
+        return {"entries": [], "open_unit": None, "earlier": [], "later": [], "hidden_earlier": 0, "corrections_now": {},
+                "window": None, "unit_label": _unit_label(replay.game, 0)}
+    index = len(units) - 1
+    if wanted:
+        index = next((i for i, u in enumerate(units) if u.first <= wanted <= u.last), index)
+    elif unit is not None:
+        index = next((i for i, u in enumerate(units) if u.number == unit), index)
+    current = units[index]
+    upto = current.last
+    if wanted and current.first <= wanted <= current.last:
+        upto = min(current.last, current.first - 1 + ((wanted - current.first) // UNIT_PAGE + 1) * UNIT_PAGE)
+    after = max(current.first - 1, upto - UNIT_PAGE)
+    earlier = units[max(0, index - SUMMARIES):index]
+
+    def line(u: store.Unit) -> dict:
+        return {"unit": u, "label": _unit_label(replay.game, u.number), "headline": _headline(match, replay, u)}
+
+    entries = store.timeline(match, after, upto)
+    told = store.told(match)
+    now = {t.entry.seq: told[t.entry.corrected_by - 1].corrected for t in entries if t.entry.corrected_by}
+    return {"entries": entries, "open_unit": current, "corrections_now": now,
+            "unit_label": _unit_label(replay.game, current.number),
+            "earlier": [line(u) for u in earlier], "hidden_earlier": index - len(earlier),
+            "later": [line(u) for u in units[index + 1:index + 1 + SUMMARIES]],
+            "window": {"after": after, "upto": upto, "first": current.first, "last": current.last}}
+
+
+def _unit_label(game, number: int) -> str:
+    if number == 0:
+        return gettext("Before the first deal")
+    return str(_(UNIT_WORDS.get(game.unit, UNIT_WORDS["deal"]), n=number))
+
+
+_headlines: dict[tuple, str | None] = {}
+
+
+def _headline(match: store.Match, replay: store.Replay, unit: store.Unit) -> str | None:
+    """How a finished game, hand or deal ended, in one line, as the entries now stand (kept
+    until the log moves: a timeline page is worked out once)."""
+    key = (match.id, replay.seq, unit.number, i18n.current())
+    if key not in _headlines:
+        try:
+            outcome = replay.game.view(replay.state_before(unit.last + 1)).get("outcome")
+        except Exception:  # noqa: BLE001 - a summary line must never take the page down
+            outcome = None
+        if len(_headlines) > 4096:
+            _headlines.clear()
+        _headlines[key] = outcome["headline"] if outcome and outcome.get("number") == unit.number else None
+    return _headlines[key]
+
+
+# --- corrections, with the live entry keys --------------------------------------------------
+
+@bp.route("/m/<match_id>/timeline/correct/<int:seq>", methods=["GET", "POST"])
+def correct(match_id: str, seq: int):
+    """Correct entry ``seq`` with the same keys the scorer uses for live entry, drawn for the
+    table as it stood before that entry and set to the entry's values. A refused correction is
+    answered beside its keys, listing every later entry that no longer holds; the scorer may
+    set those aside with it. Coming from an "adjusted" ruling, the ruling is recorded with it."""
+    match = _match_or_404(match_id)
+    if not is_scorer(match):
+        abort(403)
+    replay = store.load(match)
+    link = replay.link(seq)
+    if link is None or link.dropped:
+        abort(404)
+    dispute = _number(request.values.get("dispute"))
+    reason = (request.values.get("reason") or "").strip()
+    error, conflicts, status = None, (), 200
+    posted = action_fields(link.action)
+    if request.method == "POST":
+        posted = request.form.to_dict()
+        fields = {k: v for k, v in posted.items() if k not in ("csrf_token", "drop", "dispute", "reason")}
+        try:
+            drops = [_entry_number(text) for text in posted.get("drop", "").split()]
+            corrected = form_action(fields)
+            appended = store.append(match, {"type": "correct", "seq": seq, "action": corrected, "drop": drops})
+            if dispute:
+                store.append(match, {"type": "ruling", "dispute": dispute, "decision": "adjusted",
+                                     "reason": reason or gettext("adjusted by a correction"),
+                                     "carried_out_by": appended.seq})
+        except CorrectionConflict as conflict:
+            error, conflicts, status = conflict, conflict.conflicts, 422
+        except RuleViolation as violation:
+            error, status = violation, 422
+        except store.StaleExpect:
+            error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
+        else:
+            return redirect(url_for("pages.timeline", match_id=match.id, entry=seq) + f"#e{seq}")
+    state_before = replay.state_before(seq)
+    context = {"match": match, "game": replay.game, "replay": replay, "scorer": True, "seq": seq,
+               "state": replay.game.view(state_before), "posted": posted, "error": error, "conflicts": conflicts,
+               "original": store.corrected_words(replay, seq, link.original), "rulebook": book(match.game),
+               "unavailable": {c: str(r) for c, r in replay.game.unavailable(state_before).items()},
+               "dispute": dispute, "reason": reason, "status": status}
+    return render_template("pages/correct.html", **context), status
+
+
+def action_fields(action: dict) -> dict[str, str]:
+    """An action as the entry form posts it, so its keys come up set to its values: a card
+    as rank and suit, a list of cards both as a list and as pickers, numbers and names as text."""
+    fields: dict[str, str] = {}
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if isinstance(value, list):
+            for n, item in enumerate(value):
+                fields[f"{key}.{n}"] = str(item)
+                _card_fields(fields, f"{key}.{n}", item)
+        elif isinstance(value, dict):
+            for name, number in value.items():
+                fields[f"{key}[{name}]"] = str(number)
+        elif isinstance(value, bool):
+            fields[key] = "true" if value else "false"
+        else:
+            fields[key] = str(value)
+            _card_fields(fields, key, value)
+    return fields
+
+
+def _card_fields(fields: dict[str, str], key: str, value) -> None:
+    try:
+        card = Card.parse(value)
+    except RuleViolation:
+        return
+    fields[f"{key}.rank"] = card.rank
+    if card.suit:
+        fields[f"{key}.suit"] = card.suit
 
 
 def _number(text: str | None) -> int | None:
@@ -343,17 +489,6 @@ def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:
         return ruling
     if kind == "drop":
         return {"type": "drop", "seq": _entry_number(form.get("seq")), **envelope}
-    if kind == "correct":
-        target = _entry_number(form.get("seq"))
-        original = next((e.action for e in store.log(match, target - 1, target)), None)
-        if original is None:
-            raise InvalidAction(_("there is no entry {n}", n=target), rule="CORRECT")
-        corrected = dict(original)
-        for key, value in form.items():
-            if key.startswith("fix.") and key[4:] in original:
-                corrected[key[4:]] = _edited(original[key[4:]], value)
-        drops = [_entry_number(text) for text in form.get("drop", "").split()]
-        return {"type": "correct", "seq": target, "action": corrected, "drop": drops, **envelope}
     raise InvalidAction(_("unknown timeline entry"), rule="ACTION")
 
 
@@ -362,26 +497,6 @@ def _entry_number(text: str | None) -> int:
     if number is None:
         raise InvalidAction(_("say which entry (its number)"), rule="ACTION")
     return number
-
-
-def _edited(original, text: str):
-    """A corrected field, read back as the kind of value it was (cards, number, names)."""
-    text = text.strip()
-    if isinstance(original, list):
-        return [part for part in text.replace(",", " ").split() if part]
-    if isinstance(original, bool):
-        return text.lower() in ("true", "yes", "1")
-    if isinstance(original, int):
-        number = _number(text.lstrip("-"))
-        if number is None:
-            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION")
-        return -number if text.startswith("-") else number
-    if isinstance(original, dict):
-        try:
-            return json.loads(text)
-        except (ValueError, RecursionError):
-            raise InvalidAction(_("that field must be written as it was shown (JSON)"), rule="ACTION") from None
-    return text
 
 
 @bp.get("/sw.js")

@@ -107,7 +107,6 @@ def test_random_timeline_forms_never_break_a_match(client, api, game_name):
     client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "1", "note": "n"})
     fields = fields_of(client.get(f"/m/{mid}/timeline").get_data(as_text=True))
     fields["type"] = ["dispute", "correct", "drop", "ruling", "undo", "quick"]
-    fields.setdefault("fix.card", ["4d", "JK", "x"])
     fields.setdefault("drop", ["2", "3 4", "²"])
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)

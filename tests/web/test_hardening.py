@@ -6,6 +6,7 @@ import pytest
 
 from referee import games, store
 from tests.web.test_pages import csrf
+from tests.counting_game import counting_game  # noqa: F401  (a fixture)
 from tests.web.test_timeline import OPENING
 
 ROPE = ["Dee", "Non"]
@@ -73,13 +74,27 @@ def test_an_import_whose_corrections_rejudge_everything_is_refused_within_its_bu
     assert engine_calls[0] <= budget + entries  # stopped at the budget, not at the quadratic end (320,000)
 
 
-def test_a_timeline_page_holds_a_bounded_number_of_entries(client):
+def test_a_timeline_page_holds_a_bounded_number_of_entries(app, client, counting_game):
+    from referee.web import pages
+
+    # Results only: every result is a game of its own; the page opens the newest, one line each
+    # for the games before it, at most pages.SUMMARIES of them.
     response = client.post("/api/matches/import", json=rope_export(150, "recent"))
     mid = response.get_json()["id"]
     newest = client.get(f"/m/{mid}/timeline").get_data(as_text=True)
-    assert newest.count('class="entry-line') == 100 and 'id="e300"' in newest and 'id="e200"' not in newest
-    earliest = client.get(f"/m/{mid}/timeline?entry=40").get_data(as_text=True)
-    assert 'id="e40"' in earliest and 'id="e1"' in earliest and 'id="e101"' not in earliest
+    assert newest.count('class="entry-line') == 2 and 'id="e300"' in newest
+    assert newest.count('class="unit-line') == pages.SUMMARIES and "show earlier" in newest
+    earlier = client.get(f"/m/{mid}/timeline?entry=40").get_data(as_text=True)
+    assert 'id="e40"' in earlier and 'id="e39"' in earlier and 'id="e41"' not in earlier
+    # One long stretch of play is shown a window at a time.
+    with app.app_context():
+        match, _token, _replay = store.create_match("counting", ["Ann", "Ben"], {"limit": 1000}, "play")
+        for n in range(1, 401):
+            store.append(match, {"type": "say", "n": n})
+    page = client.get(f"/m/{match.id}/timeline").get_data(as_text=True)
+    assert page.count('class="entry-line') == pages.UNIT_PAGE and 'id="e400"' in page and "Earlier entries" in page
+    first = client.get(f"/m/{match.id}/timeline?entry=3").get_data(as_text=True)
+    assert 'id="e1"' in first and f'id="e{pages.UNIT_PAGE + 1}"' not in first and "Later entries" in first
 
 
 # --- no open redirect --------------------------------------------------------------------
@@ -150,10 +165,10 @@ def scorer_on_pontis(client):
 @pytest.mark.parametrize("form", [
     {"type": "dispute", "seq": "²", "note": "x"},
     {"type": "dispute", "seq": "9" * 5000, "note": "x"},
-    {"type": "correct", "seq": "٤", "fix.card": "4d"},
+    {"type": "drop", "seq": "٤"},
     {"type": "ruling", "dispute": "7", "decision": "upheld", "reason": "r", "seq": "4\r\nLocation: //evil"},
     {"type": "dispute", "seq": "4", "note": "bad \x07 bell"},
-    {"type": "correct", "seq": "4", "fix.card": "4d", "drop": "5 ¹"},
+    {"type": "dispute", "seq": "4 ", "note": "x"},
 ])
 def test_timeline_forms_answer_4xx_and_write_nothing(client, form):
     mid, token = scorer_on_pontis(client)
@@ -191,10 +206,9 @@ def test_json_nested_deep_is_a_422(client, api, depth):
     response = client.post(f"/api/matches/{match['id']}/actions", data=body, content_type="application/json",
                            headers={"Authorization": f"Bearer {match['scorer_token']}"})
     assert response.status_code == 422
-    fix = "[" * depth + "]" * depth
     mid, token = scorer_on_pontis(client)
-    response = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "correct", "seq": "1",
-                                                       "fix.foundation_suit": fix})
+    response = client.post(f"/m/{mid}/timeline/correct/1", data={"csrf_token": token, "type": "deal",
+                                                                 "foundation_suit": "[" * depth + "]" * depth})
     assert 400 <= response.status_code < 500
 
 

@@ -82,8 +82,8 @@ def test_correcting_the_refused_entry_restores_a_clean_replay(client, api, stric
     mid = match["id"]
     client.get(f"/m/{mid}/join/{match['scorer_token']}")  # this phone becomes the scorer
     token = csrf(client.get(f"/m/{mid}").get_data(as_text=True))
-    corrected = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "correct", "seq": "4",
-                                                        "fix.card": "4d"})
+    corrected = client.post(f"/m/{mid}/timeline/correct/4", data={"csrf_token": token, "type": "play",
+                                                                  "card.rank": "4", "card.suit": "d"})
     assert corrected.status_code == 302
     state = api.state(match)
     assert state["no_longer_accepted"] == []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from pypdf import PdfReader
 
@@ -46,29 +47,59 @@ def test_a_dispute_is_raised_ruled_shown_and_printed(client):
     assert "Disputes and corrections" in text and "all saw the club" in text and "overruled" in text
 
 
+def test_a_correction_page_has_the_live_keys_set_to_the_entry(client):
+    mid, _token = scorer_match(client)
+    page = client.get(f"/m/{mid}/timeline/correct/6").get_data(as_text=True)
+    # Drawn for the table before entry 6 (Cat to play, needing 8), with 8♠ picked.
+    assert "Cat needs" in text_of(page)
+    assert re.search(r'name="card\.rank" value="8" checked', page) and re.search(r'name="card\.suit" value="s" checked', page)
+    assert 'value="play"' in page
+
+
 def test_a_correction_that_holds_is_applied_and_the_original_stays_visible(client):
     mid, token = scorer_match(client)
-    response = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "correct", "seq": "6",
-                                                       "fix.card": "8c"})
+    response = client.post(f"/m/{mid}/timeline/correct/6", data={"csrf_token": token, "type": "play",
+                                                                 "card.rank": "8", "card.suit": "c"})
     assert response.status_code == 302
     page = text_of(client.get(f"/m/{mid}/timeline").get_data(as_text=True))
     assert "Cat played 8♠ — bridge 8" in page and "corrected at entry 7" in page
-    assert "Correction of entry 6: play — card 8♣" in page
+    assert "Now: Cat played 8♣ — bridge 8" in page
+    assert "Correction of entry 6: Cat played 8♣ — bridge 8" in page
     assert client.get(f"/api/matches/{mid}").get_json()["banks"][2]["top"] == "8c"
 
 
 def test_a_correction_that_breaks_later_entries_is_listed_and_changes_nothing(client):
     mid, token = scorer_match(client)
-    form = {"csrf_token": token, "type": "correct", "seq": "5", "fix.card": "Jh"}
-    refused = client.post(f"/m/{mid}/timeline", data=form)
+    form = {"csrf_token": token, "type": "reveal", "card": "Jh"}
+    refused = client.post(f"/m/{mid}/timeline/correct/5", data=form)
     assert refused.status_code == 422
     page = text_of(refused.get_data(as_text=True))
     assert "Entry 6 : 8♠ is not a bridge: Cat needs 7" in page and "Correct and set these aside" in page
     assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 6
-    applied = client.post(f"/m/{mid}/timeline", data={**form, "drop": "6"})
+    applied = client.post(f"/m/{mid}/timeline/correct/5", data={**form, "drop": "6"})
     assert applied.status_code == 302
     state = client.get(f"/api/matches/{mid}").get_json()
     assert state["banks"][2]["top"] == "Jh" and state["turn"] == "Cat"
+
+
+def test_an_adjusted_ruling_is_carried_out_by_a_correction(client):
+    mid, token = scorer_match(client)
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "6", "note": "a club"})
+    ruled = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "7",
+                                                   "decision": "adjusted", "reason": "it was the club", "seq": "6"})
+    assert ruled.status_code == 302 and "/timeline/correct/6" in ruled.headers["Location"]
+    form = client.get(ruled.headers["Location"]).get_data(as_text=True)
+    assert "Carrying out the ruling on the dispute at entry 7" in text_of(form)
+    done = client.post(ruled.headers["Location"], data={"csrf_token": token, "dispute": "7",
+                                                        "reason": "it was the club", "type": "play",
+                                                        "card.rank": "8", "card.suit": "c"})
+    assert done.status_code == 302
+    state = client.get(f"/api/matches/{mid}").get_json()
+    assert state["banks"][2]["top"] == "8c"
+    assert state["disputes"][0]["ruling"] == {"seq": 9, "decision": "adjusted", "reason": "it was the club",
+                                              "carried_out_by": 8}
+    page = text_of(client.get(f"/m/{mid}/timeline?entry=6").get_data(as_text=True))
+    assert "carried out at entry 8" in page
 
 
 def test_only_the_scorer_can_write_on_the_timeline(client, app):
