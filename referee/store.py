@@ -65,6 +65,8 @@ class Match(db.Model):
     scorer_code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True)
     # The version of the game's rules the match began under (printed on the score sheet).
     rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # A rematch: the match it follows (same players, house rules; the next dealer first).
+    rematch_of: Mapped[str | None] = mapped_column(String(16), index=True, nullable=True)
 
     def scorer_token_ok(self, credential: str | None) -> bool:
         """A scorer link's token, or the short scorer code made from it."""
@@ -204,7 +206,7 @@ def _check_text(text: str, where: str) -> None:
 
 
 def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
-                 title: Any = "") -> tuple[Match, str, Replay]:
+                 title: Any = "", rematch_of: str | None = None) -> tuple[Match, str, Replay]:
     check_input([game_name, players, settings, mode, title], N_("request"))
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
@@ -217,6 +219,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     parsed, state = rules.new_match(game, players, settings, mode)
     for attempt in range(3):
         match, token = _new_match(game, parsed, players, mode, title)
+        match.rematch_of = rematch_of
         try:
             db.session.commit()
             break
@@ -277,6 +280,11 @@ def get_match(match_id: str) -> Match:
         raise MatchNotFound(match_id)
     match, match.newest_seq = row
     return match
+
+
+def rematches(match: Match) -> list[Match]:
+    """The matches started as rematches of this one."""
+    return list(db.session.scalars(select(Match).where(Match.rematch_of == match.id).order_by(Match.created_at)))
 
 
 def recent_matches(limit: int = 20) -> list[Match]:

@@ -21,6 +21,7 @@ from referee.i18n import N_, _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
 from referee.web import phone
+from referee.web.chart import running_totals_svg
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, chosen_game, game_choices, house_rule_form, settings_from
 from referee.web.security import may_create_match, may_guess_code
@@ -216,6 +217,9 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
         "last_words": told[-1].words if told else None,
         "undo_words": told[in_force - 1].words if in_force and in_force <= len(told) else None,
     }
+    labels = state.get("team_names") or {}
+    context["chart"] = running_totals_svg(replay.game.running_totals(replay.state), list(state.get("scores") or ()),
+                                          gettext("Running totals"), labels)
     context.update(extra)
     return context
 
@@ -238,10 +242,31 @@ def match(match_id: str):
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)
     context["links"], context["codes"] = links, codes
+    context["rematches"] = store.rematches(match)
     context["qr"] = {kind: qr_svg(url) for kind, url in links.items()}
     response = make_response(render_template("pages/match.html", **context))
     response.headers["Vary"] = "HX-Request, Cookie"
     return response
+
+
+@bp.post("/m/<match_id>/rematch")
+def rematch(match_id: str):
+    """A new match with the same players and house rules, the next dealer in the first seat
+    (seat order is a circle: it turns, it does not change); the two matches link each other."""
+    match = _match_or_404(match_id)
+    if not is_scorer(match):
+        abort(403)
+    state = store.load(match).view()
+    players = list(match.players)
+    first = state.get("next_dealer") or state.get("next_banker") or state.get("dealer")
+    turn = players.index(first) if first in players else 0
+    try:
+        new, token, _replay = store.create_match(match.game, players[turn:] + players[:turn], dict(match.settings),
+                                                 match.mode, match.title, rematch_of=match.id)
+    except RuleViolation:
+        abort(422)
+    _remember_scorer(new.id, token)
+    return redirect(url_for("pages.match", match_id=new.id))
 
 
 @bp.get("/m/<match_id>/board")

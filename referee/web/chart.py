@@ -1,0 +1,69 @@
+"""The match as a picture: each player's (or team's) running total after every game, hand or
+deal, drawn as an SVG line chart on the server (no script). Lines differ in dash as well as
+colour, and each ends in its name, so no one needs colour to read it."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 340, 170
+LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22
+MAX_POINTS = 120  # a long match is drawn from evenly spaced points, not one per deal
+SERIES = 8  # colours in referee.css (.chart .s0 … .s7), light and dark
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "12 2 2 2")
+
+
+def sample(totals: Sequence[Mapping[str, int]]) -> list[tuple[int, Mapping[str, int]]]:
+    """(deal number, totals) pairs, at most MAX_POINTS, always keeping the last."""
+    points = list(enumerate(totals, start=1))
+    if len(points) <= MAX_POINTS:
+        return points
+    step = len(points) / MAX_POINTS
+    chosen = [points[int(i * step)] for i in range(MAX_POINTS - 1)]
+    return chosen + [points[-1]]
+
+
+def running_totals_svg(totals: Sequence[Mapping[str, int]], names: Sequence[str], title: str,
+                       labels: Mapping[str, str] | None = None) -> Markup:
+    """The chart, or nothing before the first game, hand or deal has finished."""
+    if not totals:
+        return Markup("")
+    points = [(0, {name: 0 for name in names})] + sample(totals)
+    values = [total.get(name, 0) for _n, total in points for name in names]
+    low, high = min(values + [0]), max(values + [0])
+    if high == low:
+        high = low + 1
+    last = points[-1][0] or 1
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(n: int) -> float:
+        return LEFT + plot_w * n / last
+
+    def y(v: int) -> float:
+        return TOP + plot_h * (high - v) / (high - low)
+
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}" '
+             f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
+             f'<line class="axis" x1="{LEFT}" y1="{y(0):.1f}" x2="{LEFT + plot_w}" y2="{y(0):.1f}"/>',
+             f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}"/>',
+             f'<text class="tick" x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
+             f'<text class="tick" x="{LEFT - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
+             f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" text-anchor="end">{last}</text>']
+    ends = []
+    for index, name in enumerate(names):
+        line = " ".join(f"{x(n):.1f},{y(total.get(name, 0)):.1f}" for n, total in points)
+        series, dash = f"s{index % SERIES}", DASHES[index % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline class="series {series}" points="{line}"{dash_attr}/>')
+        ends.append([y(points[-1][1].get(name, 0)), name, series])
+    # Names at the line ends, nudged apart so they never overlap.
+    ends.sort()
+    for i in range(1, len(ends)):
+        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 12)
+    for end_y, name, series in ends:
+        shown = (labels or {}).get(name, name)
+        parts.append(f'<text class="name {series}" x="{LEFT + plot_w + 4}" y="{end_y + 4:.1f}">'
+                     f'{escape(shown[:12])}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
