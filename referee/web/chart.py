@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 340, 170
-LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22
+LEFT, RIGHT, TOP, BOTTOM = 34, 92, 10, 22
 MAX_POINTS = 120  # a long match is drawn from evenly spaced points, not one per deal
 SERIES = 8  # colours in referee.css (.chart .s0 … .s7), light and dark
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "12 2 2 2")
@@ -64,6 +64,6 @@ def running_totals_svg(totals: Sequence[Mapping[str, int]], names: Sequence[str]
     for end_y, name, series in ends:
         shown = (labels or {}).get(name, name)
         parts.append(f'<text class="name {series}" x="{LEFT + plot_w + 4}" y="{end_y + 4:.1f}">'
-                     f'{escape(shown[:12])}</text>')
+                     f'{escape(shown[:14])}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

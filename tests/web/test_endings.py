@@ -1,0 +1,71 @@
+"""The ends of games: who won and why with the breakdown, the leader marked, the match drawn as
+running totals, and a rematch with the same players, house rules and the next dealer."""
+from __future__ import annotations
+
+import re
+
+from tests.web.reading import text_of
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+HANDS = [{"type": "quick", "team": "EW", "level": 3, "denomination": "NT", "tricks": 4},
+         {"type": "quick", "team": "NS", "level": 2, "denomination": "S", "tricks": 6},
+         {"type": "quick", "team": "EW", "level": 1, "denomination": "H", "tricks": 1},
+         {"type": "quick", "team": "NS", "level": 4, "denomination": "C", "tricks": 2}]
+
+
+def scorer_on(client, api, hands):
+    match = api.create(game="reverse-bridge", players=PLAYERS, mode="quick", settings={"hands": 4})
+    for hand in hands:
+        api.act(match, hand)
+    client.get(f"/m/{match['id']}/join/{match['scorer_token']}")
+    return match
+
+
+def test_the_board_says_who_won_the_hand_and_why_with_the_breakdown(client, api):
+    match = scorer_on(client, api, HANDS[:2])
+    state = api.state(match)
+    board = client.get(f"/m/{match['id']}/board")
+    html = board.get_data(as_text=True)
+    page = text_of(html)
+    assert state["outcome"]["headline"] in page
+    for column in state["outcome"]["breakdown"]["columns"]:
+        assert column in page
+    # The leader is marked in the score table.
+    leader = state["leaders"][0]
+    assert re.search(r'<tr class="leader"><td>[^<]*' + re.escape(state["team_names"][leader]), html)
+
+
+def test_the_match_is_drawn_as_running_totals(client, api):
+    match = scorer_on(client, api, HANDS[:3])
+    html = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    chart = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    assert chart.count("<polyline") == 2  # one line per team
+    first = re.search(r'<polyline class="series s0" points="([^"]+)"', chart).group(1).split()
+    assert len(first) == 4  # the start and three hands
+    assert 'role="img"' in chart and "Running totals" in chart
+
+
+def test_a_rematch_keeps_players_and_house_rules_turns_the_deal_and_links_both_ways(client, api):
+    match = scorer_on(client, api, HANDS)
+    state = api.state(match)
+    assert state["match_over"]
+    page = text_of(client.get(f"/m/{match['id']}").get_data(as_text=True))
+    assert state["match_result"]["headline"] in page and "Rematch" in page
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', client.get(f"/m/{match['id']}").get_data(as_text=True)).group(1)
+    started = client.post(f"/m/{match['id']}/rematch", data={"csrf_token": token})
+    assert started.status_code == 302
+    new_id = started.headers["Location"].rsplit("/", 1)[1]
+    new = client.get(f"/api/matches/{new_id}").get_json()
+    assert new["settings"] == state["settings"] and new["mode"] == "quick" and new["seq"] == 0
+    after = state.get("next_dealer") or state["dealer"]
+    assert new["players"][0] == after and sorted(new["players"]) == sorted(PLAYERS)
+    assert new["players"] == PLAYERS[PLAYERS.index(after):] + PLAYERS[:PLAYERS.index(after)]
+    assert f"/m/{match['id']}" in client.get(f"/m/{new_id}").get_data(as_text=True)
+    assert f"/m/{new_id}" in client.get(f"/m/{match['id']}").get_data(as_text=True)
+
+
+def test_only_the_scorer_starts_a_rematch(client, api, app):
+    match = scorer_on(client, api, HANDS)
+    viewer = app.test_client()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', viewer.get(f"/m/{match['id']}").get_data(as_text=True)).group(1)
+    assert viewer.post(f"/m/{match['id']}/rematch", data={"csrf_token": token}).status_code == 403
