@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 from xml.sax.saxutils import escape
 
 from referee.i18n import _, all_of, gettext
+from referee.pdf.chart import running_totals_drawing
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts")
@@ -118,8 +119,10 @@ def _game_module(game: str):
         return importlib.import_module("referee.pdf.generic")
 
 
-def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4") -> bytes:
-    """The score sheet of one match as PDF bytes."""
+def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4",
+               totals: Sequence[Mapping[str, int]] = ()) -> bytes:
+    """The score sheet of one match as PDF bytes; ``totals`` (the running totals after each
+    game, hand or deal) are drawn as a chart."""
     _register_fonts()
     pagesize = PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * MARGIN)
@@ -146,6 +149,10 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     line = module.result_line(view) if hasattr(module, "result_line") else _highest_wins(view)
     if line:
         story += [kit.para(gettext("Result"), kit.heading), kit.para(line)]
+    drawing = running_totals_drawing(totals, list(view.get("scores") or ()), kit.width, FONT,
+                                     view.get("team_names"))
+    if drawing is not None:
+        story += [kit.para(gettext("Running totals"), kit.heading), drawing]
     story += _findings(view, kit)
     story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))

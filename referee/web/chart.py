@@ -7,21 +7,12 @@ from typing import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
+from referee.charting import sample
+
 WIDTH, HEIGHT = 340, 170
 LEFT, RIGHT, TOP, BOTTOM = 34, 92, 10, 22
-MAX_POINTS = 120  # a long match is drawn from evenly spaced points, not one per deal
 SERIES = 8  # colours in referee.css (.chart .s0 … .s7), light and dark
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "12 2 2 2")
-
-
-def sample(totals: Sequence[Mapping[str, int]]) -> list[tuple[int, Mapping[str, int]]]:
-    """(deal number, totals) pairs, at most MAX_POINTS, always keeping the last."""
-    points = list(enumerate(totals, start=1))
-    if len(points) <= MAX_POINTS:
-        return points
-    step = len(points) / MAX_POINTS
-    chosen = [points[int(i * step)] for i in range(MAX_POINTS - 1)]
-    return chosen + [points[-1]]
 
 
 def running_totals_svg(totals: Sequence[Mapping[str, int]], names: Sequence[str], title: str,

@@ -19,8 +19,10 @@ def scoresheet(match_id: str):
     page = request.args.get("size", "a4").lower()
     if page not in pdf.PAGE_SIZES:
         abort(400)
-    view = store.load(match).view()
-    body = pdf.scoresheet(match, view, games.get(match.game).title, page)
+    replay = store.load(match)
+    view = replay.view()
+    body = pdf.scoresheet(match, view, games.get(match.game).title, page,
+                          totals=replay.game.running_totals(replay.state))
     response = make_response(body)
     response.headers["Content-Type"] = "application/pdf"
     filename = f"{match.game}-{match.id}-{page}.pdf"

@@ -69,3 +69,14 @@ def test_only_the_scorer_starts_a_rematch(client, api, app):
     viewer = app.test_client()
     token = re.search(r'"X-CSRFToken": "([^"]+)"', viewer.get(f"/m/{match['id']}").get_data(as_text=True)).group(1)
     assert viewer.post(f"/m/{match['id']}/rematch", data={"csrf_token": token}).status_code == 403
+
+
+def test_the_score_sheet_draws_the_running_totals(client, api):
+    import io
+
+    from pypdf import PdfReader
+
+    match = scorer_on(client, api, HANDS[:3])
+    sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
+    text = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
+    assert "Running totals" in text and "East–West" in text

@@ -1,0 +1,16 @@
+"""What the running-totals charts (page and score sheet) draw: the totals after each game, hand
+or deal, thinned evenly for a long match."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+MAX_POINTS = 120  # a long match is drawn from evenly spaced points, not one per deal
+
+
+def sample(totals: Sequence[Mapping[str, int]]) -> list[tuple[int, Mapping[str, int]]]:
+    """(deal number, totals) pairs, at most MAX_POINTS, always keeping the last."""
+    points = list(enumerate(totals, start=1))
+    if len(points) <= MAX_POINTS:
+        return points
+    step = len(points) / MAX_POINTS
+    return [points[int(i * step)] for i in range(MAX_POINTS - 1)] + [points[-1]]

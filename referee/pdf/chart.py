@@ -1,0 +1,52 @@
+"""The match as a picture on the score sheet: running totals after each game, hand or deal,
+drawn with reportlab's own graphics. Lines differ in dash as well as grey, so the sheet reads
+the same from a black-and-white printer."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+
+from referee.charting import sample
+
+INKS = ("#000000", "#b3261e", "#1f5f8b", "#2e6b34", "#7a4fa0", "#8a4b00", "#00707a", "#555555")
+DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2), (1, 1), (8, 3), (3, 3), (10, 2, 2, 2))
+
+
+def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[str], width: float,
+                           font: str, labels: Mapping[str, str] | None = None) -> Drawing | None:
+    if not totals:
+        return None
+    points = [(0, {name: 0 for name in names})] + sample(totals)
+    height = 150.0
+    drawing = Drawing(width, height)
+    plot = LinePlot()
+    plot.x, plot.y = 30, 20
+    plot.width, plot.height = width - 130, height - 35
+    plot.data = [[(n, total.get(name, 0)) for n, total in points] for name in names]
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, points[-1][0]
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName, axis.labels.fontSize = font, 7
+    plot.xValueAxis.valueSteps = sorted({0, points[-1][0]})
+    for index in range(len(names)):
+        line = plot.lines[index]
+        line.strokeColor = colors.HexColor(INKS[index % len(INKS)])
+        line.strokeWidth = 1.4
+        if DASHES[index % len(DASHES)]:
+            line.strokeDashArray = DASHES[index % len(DASHES)]
+    drawing.add(plot)
+    # Each line's name at its end, nudged apart so none overlaps.
+    low = min(min(v for _n, v in series) for series in plot.data)
+    high = max(max(v for _n, v in series) for series in plot.data)
+    span = (high - low) or 1
+    ends = sorted((plot.y + plot.height * (series[-1][1] - low) / span, i) for i, series in enumerate(plot.data))
+    placed: list[float] = []
+    for end_y, index in ends:
+        y = max(end_y, placed[-1] + 9) if placed else end_y
+        placed.append(y)
+        name = (labels or {}).get(names[index], names[index])
+        drawing.add(String(plot.x + plot.width + 6, y - 2, name[:20], fontName=font, fontSize=7.5,
+                           fillColor=colors.HexColor(INKS[index % len(INKS)])))
+    return drawing
