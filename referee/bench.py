@@ -6,6 +6,8 @@ In process (Flask test client, SQLite in a temporary folder):
 - the match page's weight on first load (HTML and every asset, gzip-compressed) and per htmx
   update (one entry's answer)
 - the score sheet PDF of a long session of each game
+- long matches: import and timeline at 100, 1,000 and 10,000 entries, and a match of 5,000
+  results (the size of an answer, the state, the timeline and the score sheet)
 
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian):
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
@@ -153,11 +155,56 @@ def in_process(folder: Path) -> None:
             times.append(time.perf_counter() - started)
             size = len(response.data)
         print(f"  {game:<15} {what:<26} {_ms(statistics.median(times)):>10}  ({_kb(size)})")
+    long_matches(client)
+
+
+def rope_export(results: int, corrections: bool) -> dict:
+    """A Ropebridge results-only match: ``results`` results, each followed by a correction of
+    it when ``corrections`` (what a table that argues a lot would leave behind)."""
+    log: list[dict] = []
+    for n in range(results):
+        log.append({"type": "quick", "winner": ("Dee", "Non")[n % 2]})
+        if corrections:
+            log.append({"type": "correct", "seq": len(log), "action": {"type": "quick", "winner": ("Non", "Dee")[n % 2]}})
+    return {"format": "referee-match", "version": 1, "game": "ropebridge", "title": "", "mode": "quick",
+            "players": ["Dee", "Non"], "settings": {}, "log": [{"seq": i, "action": a} for i, a in enumerate(log, 1)]}
+
+
+def long_matches(client) -> None:
+    print("Long matches: import and timeline (entries + corrections, Ropebridge results only):")
+    for entries in (100, 1_000, 10_000):
+        started = time.perf_counter()
+        imported = client.post("/api/matches/import", json=rope_export(entries // 2, True))
+        import_time = time.perf_counter() - started
+        match_id = imported.get_json()["id"]
+        store.clear_cache()  # a worker that never saw the match
+        started = time.perf_counter()
+        cold = client.get(f"/m/{match_id}/timeline")
+        cold_time = time.perf_counter() - started
+        started = time.perf_counter()
+        client.get(f"/m/{match_id}/timeline")
+        warm_time = time.perf_counter() - started
+        print(f"  {entries:>6} entries: import {_ms(import_time):>11} (status {imported.status_code}), "
+              f"timeline cold {_ms(cold_time):>10}, warm {_ms(warm_time):>9}, page {_kb(len(cold.data))}")
+    print("A match of 5,000 results (4,999 imported, the last one posted):")
+    imported = client.post("/api/matches/import", json=rope_export(4_999, False)).get_json()
+    match_id, token = imported["id"], imported["scorer_token"]
+    started = time.perf_counter()
+    answer = client.post(f"/api/matches/{match_id}/actions", json={"type": "quick", "winner": "Dee"},
+                         headers={"Authorization": f"Bearer {token}"})
+    print(f"  the 5,000th action: {_ms(time.perf_counter() - started)}, answer {_kb(len(answer.data))} "
+          f"(budget 64 kB)")
+    for what, path in (("state", f"/api/matches/{match_id}"), ("state, whole history", f"/api/matches/{match_id}?history=all"),
+                       ("timeline", f"/m/{match_id}/timeline"), ("score sheet PDF", f"/api/matches/{match_id}/scoresheet.pdf")):
+        started = time.perf_counter()
+        response = client.get(path)
+        print(f"  {what:<22} {_ms(time.perf_counter() - started):>11}  {_kb(len(response.data)):>10}"
+              f"{'  (budget 2 s)' if what.endswith('PDF') else ''}")
 
 
 def _pontis_games(client, games: int) -> str:
     table = Table(client, seed=2)
-    while len(table.state["history"]) < games:
+    while table.state.get("history_count", len(table.state["history"])) < games:
         table.step()
     return table.id
 

@@ -19,6 +19,24 @@ def error(status: int, rule: str, message, **extra):
     return jsonify(body), status
 
 
+HISTORY_WINDOW = 20  # finished deals in an answer: however long the match, an answer stays small
+WINDOWED = ("history", "findings", "corrections", "disputes", "no_longer_accepted")
+
+
+def bounded(view: dict, full: bool = False) -> dict:
+    """The state with only the newest HISTORY_WINDOW rows of each list that grows with the
+    match (finished deals, findings, corrections, disputes); ``<key>_count`` says how many
+    there are in all. ``GET /api/matches/<id>?history=all`` answers them whole."""
+    view = dict(view)
+    for key in WINDOWED:
+        rows = view.get(key)
+        if isinstance(rows, list):
+            view[f"{key}_count"] = len(rows)
+            if not full and len(rows) > HISTORY_WINDOW:
+                view[key] = rows[-HISTORY_WINDOW:]
+    return view
+
+
 def _match(match_id: str) -> store.Match:
     try:
         match = store.get_match(match_id)
@@ -61,7 +79,7 @@ def create():
             data.get("mode", "play"), data.get("title", ""))
     except RuleViolation as violation:
         return error(422, violation.rule, violation.message)
-    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": replay.view()}
+    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": bounded(replay.view())}
     return jsonify(body), 201
 
 
@@ -69,11 +87,12 @@ def create():
 def state(match_id: str):
     """The state; a client that sends back the ETag it has gets 304 until the log moves."""
     match = _match(match_id)
-    etag = f"{match.newest_seq}-{i18n.current()}"
+    etag = f"{match.newest_seq}-{i18n.current()}-{'all' if request.args.get('history') == 'all' else 'window'}"
     if request.if_none_match.contains(etag):
         response = current_app.response_class(status=304)
     else:
-        response = jsonify(store.load(match).view())
+        full = request.args.get("history") == "all"
+        response = jsonify(bounded(store.load(match).view(), full))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -99,8 +118,8 @@ def act(match_id: str):
         return error(422, violation.rule, violation.message)
     except store.StaleExpect as stale:
         return error(409, "EXPECT", _("the match has moved on to entry {n}: nothing was entered", n=stale.replay.seq),
-                     state=stale.replay.view())
-    return jsonify({"seq": appended.seq, "state": appended.replay.view(),
+                     state=bounded(stale.replay.view()))
+    return jsonify({"seq": appended.seq, "state": bounded(appended.replay.view()),
                     "findings": [f.as_dict() for f in appended.findings]})
 
 
@@ -121,7 +140,7 @@ def import_match():
         match, token, replay = store.import_match(data)
     except RuleViolation as violation:
         return error(422, violation.rule, violation.message)
-    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": replay.view()}
+    body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": bounded(replay.view())}
     return jsonify(body), 201
 
 
