@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from referee.i18n import N_, _, gettext
-from referee.rules import InvalidAction
+from referee.errors import InvalidAction
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("c", "d", "h", "s")

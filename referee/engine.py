@@ -1,0 +1,155 @@
+"""The game protocol every engine fills, the findings it returns, and the one rules path:
+validate a new match, read an action, check who acts, let the engine decide.
+
+Nothing here, nor in any engine, imports Flask or SQLAlchemy.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from referee.actions import Action, describe_fields
+from referee.errors import IllegalAction, InvalidAction
+from referee.i18n import Message, _
+from referee.settings import MODES, Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A breach proved from the log after the fact. ``seq`` is the entry that proved it;
+    ``about`` the entry it concerns (the faked miss, the revoke), where the engine knows it."""
+
+    rule: str
+    message: str | Message
+    seq: int
+    about: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        found = {"rule": self.rule, "message": str(self.message), "seq": self.seq}
+        if self.about is not None:
+            found["about"] = self.about
+        return found
+
+
+class GameRules:
+    """One game's rules engine. Engines are stateless singletons: the state is a value.
+
+    ``apply`` must never mutate the state it is given (the store caches states and replays
+    logs); it returns a new state and the findings this action proved.
+    """
+
+    name: ClassVar[str]                # API name: "pontis", "reverse-bridge" ...
+    title: ClassVar[str]               # shown to people: "Pontis"
+    rule_prefix: ClassVar[str]         # rule ids: "PONTIS" as in PONTIS-SUM-2
+    settings_type: ClassVar[type[Settings]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    team_game: ClassVar[bool] = False  # scores reported per team ("NS", "EW")
+    # The version of this game's rules the engine follows. Raise it with every change that
+    # could refuse or re-score a stored entry; each match records the version it began under.
+    rules_version: ClassVar[int] = 1
+    # What one deal of the game is called at the table: "game", "hand" or "deal".
+    unit: ClassVar[str] = "deal"
+
+    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> Any:
+        """The state of a new match, before any action."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Action, seq: int) -> tuple[Any, tuple[Finding, ...]]:
+        """Apply one action (entry number ``seq`` of the log) or raise RuleViolation."""
+        raise NotImplementedError
+
+    def turn(self, state: Any) -> str | None:
+        """The player whose entry is expected now, or None."""
+        raise NotImplementedError
+
+    def check_actor(self, state: Any, action: Action) -> None:
+        """API rule: an action that names its ``player`` must come from the player in turn.
+        A game where ``player`` is an argument of some actions, or where several people may
+        act for one seat, overrides this."""
+        named = action.raw("player")
+        if named is None:
+            return
+        expected = self.turn(state)
+        if expected is not None and named != expected:
+            raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected,
+                                  named=str(named)[:40]), rule="TURN")
+
+    def view(self, state: Any) -> dict[str, Any]:
+        """The JSON state of docs/api.md: the common keys plus the game's own. The store adds
+        ``seq``."""
+        raise NotImplementedError
+
+    def unavailable(self, state: Any) -> Mapping[str, str | Message]:
+        """Cards that cannot be entered now in any card field, by canonical text (``"7h"``),
+        each with the reason a person reads ("already on Ann's bank"). The phone disables their
+        keys. Only what the table has seen may be listed: never a card in a hidden hand."""
+        return {}
+
+    def stage(self, state: Any) -> str | Message | None:
+        """Where in the game, hand or deal the next entry falls, for grouping the timeline
+        ("Trick 7"); None where the game has no such steps."""
+        return None
+
+    def running_totals(self, state: Any) -> tuple[Mapping[str, int], ...]:
+        """The match totals (per player, or per team in a team game) after each finished game,
+        hand or deal, oldest first: the match chart is drawn from these."""
+        return ()
+
+    def describe(self, before: Any, action: Action, after: Any) -> str:
+        """One entry in words for the timeline ("Ben played 7♣ on his bank — bridge 7").
+        Games override this; the default names who acted and what they entered."""
+        actor = action.raw("player") or self.turn(before)
+        if actor:
+            return str(_("{player}: {entry}", player=actor, entry=describe_fields(action)))
+        return describe_fields(action)
+
+
+def name_key(name: str) -> str:
+    """A player's name as it is compared: Unicode-normalised (NFKC), without invisible
+    characters (format and control characters such as a zero-width space), case-folded, so
+    "Ann" and "Ann" plus a zero-width space are one name."""
+    normal = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in normal if unicodedata.category(ch) not in ("Cf", "Cc", "Zl", "Zp")).strip().casefold()
+
+
+def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:
+    """Validate a new match's players, house rules and mode; return settings and first state."""
+    if mode not in MODES:
+        raise InvalidAction(_("mode must be \"play\" or \"quick\""), rule="SETTINGS")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise InvalidAction(_("players must be a list of names"), rule="SETUP")
+    names = tuple(p.strip() for p in players)
+    if any(not n for n in names):
+        raise InvalidAction(_("every player needs a name"), rule="SETUP")
+    if any(not name_key(n) for n in names):
+        raise InvalidAction(_("every player needs a name"), rule="SETUP")
+    if any(len(n) > 40 for n in names):
+        raise InvalidAction(_("a player's name can be at most 40 characters"), rule="SETUP")
+    if len(set(name_key(n) for n in names)) != len(names):
+        raise InvalidAction(_("two players have the same name"), rule="SETUP")
+    if not game.min_players <= len(names) <= game.max_players:
+        if game.min_players == game.max_players:
+            message = _("{game} is for exactly {high} players, not {n}", game=game.title,
+                        high=game.max_players, n=len(names))
+        else:
+            message = _("{game} is for {low} to {high} players, not {n}", game=game.title,
+                        low=game.min_players, high=game.max_players, n=len(names))
+        raise InvalidAction(message, rule=f"{game.rule_prefix}-SETUP-1")
+    parsed = game.settings_type.from_dict(settings)
+    return parsed, game.start(names, parsed, mode)
+
+
+def apply(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...]]:
+    """The one rules path: read the action, check who is acting, let the engine decide."""
+    state, findings, _read = judge(game, state, data, seq)
+    return state, findings
+
+
+def judge(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...], dict[str, Any]]:
+    """``apply``, and the action as the engine read it (what the log keeps)."""
+    action = data if isinstance(data, Action) else Action(data)
+    game.check_actor(state, action)
+    state, findings = game.apply(state, action, seq)
+    return state, findings, action.as_read()

@@ -1,0 +1,33 @@
+"""The refusals every part of the referee speaks: ``RuleViolation`` and its two kinds,
+``InvalidAction`` (malformed input: bad card text, a missing field) and ``IllegalAction`` (well
+formed, but the rules forbid it now). Each carries a message for a person at the table and the
+id of the rule it cites. A leaf: it imports nothing of the referee."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.i18n import Message
+
+
+class RuleViolation(Exception):
+    """An action the referee does not accept. ``rule`` is a rule id such as ``PONTIS-SUM-2``."""
+
+    def __init__(self, message: str | Message, rule: str):
+        super().__init__(message)
+        self.message = message  # a Message is translated when shown
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def as_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "message": str(self.message)}
+
+
+class InvalidAction(RuleViolation):
+    """Malformed input: unreadable card, missing or mistyped field, unknown action type."""
+
+
+class IllegalAction(RuleViolation):
+    """A well-formed action that the rules of the game forbid at this moment."""
