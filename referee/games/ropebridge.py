@@ -51,10 +51,6 @@ TIES = ("unbeatable", "stalemate")
 TABLE_ACTIONS = frozenset({"deal", "reveal", "stalemate", "quick"})
 
 
-def rule(section: str, n: int) -> str:
-    return f"ROPE-{section}-{n}"
-
-
 # --- settings ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -273,14 +269,14 @@ def _failure_rule(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -
     """Which rule a wrong-value match breaks: the house rule that shaped the values, if any."""
     involved = (row_card,) + cards
     if settings.courts_ten and any(c.rank in COURTS for c in involved):
-        return rule("VARIANT", 5)
+        return "ROPE-VARIANT-5"
     if settings.ace_eleven and any(c.rank == "A" for c in involved):
-        return rule("VARIANT", 4)
+        return "ROPE-VARIANT-4"
     if len(cards) == 2 and settings.combo == "harder":
-        return rule("VARIANT", 2)
+        return "ROPE-VARIANT-2"
     if len(cards) == 2 and settings.combo == "simpler":
-        return rule("VARIANT", 3)
-    return rule("MATCH", 2)
+        return "ROPE-VARIANT-3"
+    return "ROPE-MATCH-2"
 
 
 def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card | str]) -> None:
@@ -296,21 +292,21 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
             return
         raise IllegalAction(
             _("a joker in the row is matched by exactly one card (any card will do), not two "
-              "({cards})", cards=cards), rule=rule("MATCH", 4))
+              "({cards})", cards=cards), rule="ROPE-MATCH-4")
 
     if _is_court(settings, row_card):  # ROPE-MATCH-3
         if len(cards) == 2:
             raise IllegalAction(
                 _("{row_card} is a court card: it takes one card, {another} or a joker, never two "
                   "({cards})", row_card=row_card, another=_another(row_card.rank), cards=cards),
-                rule=rule("MATCH", 3))
+                rule="ROPE-MATCH-3")
         card = cards[0]
         if card.is_joker or card.rank == row_card.rank:
             return
         raise IllegalAction(
             _("{card} does not match {row_card}: a court card is matched only by {another} or a "
               "joker", card=card, row_card=row_card, another=_another(row_card.rank)),
-            rule=rule("MATCH", 3))
+            rule="ROPE-MATCH-3")
 
     needs = pip_values(settings, row_card)
     if len(cards) == 1:
@@ -321,7 +317,7 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
             raise IllegalAction(
                 _("{card} is a court card with no pip value: it cannot match the number card "
                   "{row_card} ({only})", card=card, row_card=row_card, only=_only_in_row(card.rank)),
-                rule=rule("MATCH", 1))
+                rule="ROPE-MATCH-1")
         if pip_values(settings, card) & needs:
             return
         raise IllegalAction(
@@ -335,18 +331,18 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
         if card.is_joker:
             raise IllegalAction(
                 _("a joker always matches alone, never as one of two cards ({cards})", cards=cards),
-                rule=rule("MATCH", 5))
+                rule="ROPE-MATCH-5")
         if _is_court(settings, card):
             raise IllegalAction(
                 _("{card} is a court card: court cards never join a two-card match ({cards})",
-                  card=card, cards=cards), rule=rule("MATCH", 5))
+                  card=card, cards=cards), rule="ROPE-MATCH-5")
     if a == b:
         raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=a),
-                            rule=rule("SETUP", 1))
+                            rule="ROPE-SETUP-1")
     if settings.combo == "standard" and a.colour == b.colour:
         raise IllegalAction(
             _("{a} and {b} are both {colour}: two cards must be one red and one black",
-              a=a, b=b, colour=_colour(a)), rule=rule("MATCH", 2))
+              a=a, b=b, colour=_colour(a)), rule="ROPE-MATCH-2")
     makes, how = _pair_makes(settings, a, b)
     if makes & needs:
         return
@@ -427,16 +423,16 @@ def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[Message]
     still be unseen: every physical card exists once (ROPE-SETUP-1)."""
     if card.is_joker and not settings.jokers:
         raise IllegalAction(_("this match plays without jokers (house rule jokers: off)"),
-                            rule=rule("VARIANT", 1))
+                            rule="ROPE-VARIANT-1")
     places = seen.get(card, []) + [_("entered just now")] * entered.count(card)
     limit = PACK_JOKERS if card.is_joker else 1
     if len(places) < limit:
         return
     if card.is_joker:
         raise IllegalAction(_("both jokers are already seen: {places}", places=all_of(places)),
-                            rule=rule("SETUP", 1))
+                            rule="ROPE-SETUP-1")
     raise IllegalAction(_("there is only one {card} and it is already {place}", card=card, place=places[0]),
-                        rule=rule("SETUP", 1))
+                        rule="ROPE-SETUP-1")
 
 
 def _take_from_hand(state: State, game: Game, seat: int,
@@ -448,14 +444,14 @@ def _take_from_hand(state: State, game: Game, seat: int,
     if len(cards) > held:
         if held == 0:
             raise IllegalAction(_("{player} has no cards in hand, and hands are not refilled", player=name),
-                                rule=rule("TURN", 4))
+                                rule="ROPE-TURN-4")
         raise IllegalAction(n_("{player} holds only {n} card, not {wanted}",
                                "{player} holds only {n} cards, not {wanted}",
-                               held, player=name, n=held, wanted=len(cards)), rule=rule("TURN", 4))
+                               held, player=name, n=held, wanted=len(cards)), rule="ROPE-TURN-4")
     for i, card in enumerate(cards):
         if not card.is_joker and card in cards[:i]:
             raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=card),
-                                rule=rule("SETUP", 1))
+                                rule="ROPE-SETUP-1")
     known = list(game.known[seat])
     unknown = held - len(known)
     seen = _sightings(state.players, game)
@@ -468,7 +464,7 @@ def _take_from_hand(state: State, game: Game, seat: int,
         if unknown == 0:
             raise IllegalAction(
                 _("{card} cannot be in {player}'s hand: the table saw every card {player} holds go "
-                  "in ({cards})", card=card, player=name, cards=game.known[seat]), rule=rule("SETUP", 1))
+                  "in ({cards})", card=card, player=name, cards=game.known[seat]), rule="ROPE-SETUP-1")
         unknown -= 1
         entered.append(card)
     return tuple(known)
@@ -551,7 +547,7 @@ class Ropebridge(GameRules):
         game = state.game
         if game.turn_no == 1 and state.players.index(named) == game.dealer:
             raise IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=named, player=expected),
-                                rule=rule("SETUP", 4))
+                                rule="ROPE-SETUP-4")
         raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=named),
                             rule="TURN")
 
@@ -589,7 +585,7 @@ class Ropebridge(GameRules):
             raise IllegalAction(
                 n_("the match is over: {player} has {n} win, the target",
                    "the match is over: {player} has {n} wins, the target", target, player=leader, n=target),
-                rule=rule("TURN", 6))
+                rule="ROPE-TURN-6")
         if state.mode == "quick":
             if kind != "quick":
                 raise IllegalAction(
@@ -602,24 +598,24 @@ class Ropebridge(GameRules):
         if kind == "deal":
             if phase in ("play", "reveal"):
                 raise IllegalAction(_("game {n} is already dealt and in play", n=state.number + 1),
-                                    rule=rule("SETUP", 2))
+                                    rule="ROPE-SETUP-2")
             return
         if phase == "deal":
             raise IllegalAction(_("deal first: enter the face-up row cards and the discard"),
-                                rule=rule("SETUP", 2))
+                                rule="ROPE-SETUP-2")
         game = state.game
         if phase == "over":
             raise IllegalAction(_("game {n} is over ({reason}); enter the next deal",
                                   n=state.number + 1, reason=game.reason),
-                                rule=game.end_rule or rule("TURN", 6))
+                                rule=game.end_rule or "ROPE-TURN-6")
         if phase == "reveal" and kind != "reveal":
             raise IllegalAction(
                 _("first turn up row card {n} and enter it with “reveal”", n=len(game.row) + 1),
-                rule=rule("TURN", 5))
+                rule="ROPE-TURN-5")
         if phase == "play" and kind == "reveal":
             raise IllegalAction(
                 _("no row card is waiting to be turned up: a card turns up only when a match "
-                  "reaches a row card neither player had reached"), rule=rule("TURN", 5))
+                  "reaches a row card neither player had reached"), rule="ROPE-TURN-5")
 
     # --- apply -------------------------------------------------------------------------
 
@@ -642,7 +638,7 @@ class Ropebridge(GameRules):
         if len(row) != settings.exposed:
             raise IllegalAction(
                 _("the first {n} row cards are dealt face up, so enter {n}, not {got}",
-                  n=settings.exposed, got=len(row)), rule=rule("SETUP", 3))
+                  n=settings.exposed, got=len(row)), rule="ROPE-SETUP-3")
         seen: dict[Card, list[Message]] = {}
         for i, card in enumerate(row):
             _check_unseen(settings, card, seen, [])
@@ -659,7 +655,7 @@ class Ropebridge(GameRules):
         state = replace(state, number=number, game=game)
         why = unbeatable(settings, row)
         if why:
-            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
+            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
         return self._settle(state, game, seq)
 
     def _do_reveal(self, state: State, action: Action, seq: int):
@@ -669,7 +665,7 @@ class Ropebridge(GameRules):
         game = replace(game, row=game.row + (card,))
         why = unbeatable(state.settings, game.row)
         if why:
-            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
+            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
         return self._settle(state, game, seq)
 
     def _do_draw(self, state: State, action: Action, seq: int):
@@ -678,10 +674,10 @@ class Ropebridge(GameRules):
         name = state.players[seat]
         if game.drawn:
             raise IllegalAction(_("{player} has already drawn this turn: one card per turn", player=name),
-                                rule=rule("TURN", 1))
+                                rule="ROPE-TURN-1")
         if game.matches:
             raise IllegalAction(_("{player} has already matched this turn: a draw comes first, "
-                                  "before any match", player=name), rule=rule("TURN", 1))
+                                  "before any match", player=name), rule="ROPE-TURN-1")
         source = action.choice("from", ("discard", "stock"))
         shown = action.card("card", optional=True)
         known = game.known[seat]
@@ -691,18 +687,18 @@ class Ropebridge(GameRules):
                     _("the discard pile is empty and is not refilled; draw from the stock "
                       "({n} left)", n=game.stock) if game.stock else
                     _("the discard pile is empty and is not refilled, and so is the stock"),
-                    rule=rule("TURN", 4))
+                    rule="ROPE-TURN-4")
             top = game.discard[-1]
             if shown is not None and shown != top:
                 raise IllegalAction(_("the top of the discard pile is {top}, not {card}", top=top, card=shown),
-                                    rule=rule("TURN", 1))
+                                    rule="ROPE-TURN-1")
             game = replace(game, discard=game.discard[:-1], known=_with(game.known, seat, known + (top,)))
         else:
             if not game.stock:
                 raise IllegalAction(
                     _("the stock is used up; take the top of the discard pile")
                     if game.discard else _("the stock and the discard pile are both empty"),
-                    rule=rule("TURN", 4))
+                    rule="ROPE-TURN-4")
             if shown is not None:
                 _check_unseen(state.settings, shown, _sightings(state.players, game), [])
                 game = replace(game, known=_with(game.known, seat, known + (shown,)))
@@ -719,9 +715,9 @@ class Ropebridge(GameRules):
             if settings.one_step:
                 raise IllegalAction(
                     _("one step at a time: {player} has matched a row card this turn; end the "
-                      "turn or discard", player=name), rule=rule("VARIANT", 1))
+                      "turn or discard", player=name), rule="ROPE-VARIANT-1")
             raise IllegalAction(_("{player} has matched two row cards this turn, the most a turn "
-                                  "allows; end the turn or discard", player=name), rule=rule("TURN", 2))
+                                  "allows; end the turn or discard", player=name), rule="ROPE-TURN-2")
         position = game.positions[seat]
         needed = game.row[position]
         if action.has("row_index"):
@@ -730,7 +726,7 @@ class Ropebridge(GameRules):
                 raise IllegalAction(
                     _("{player} must match {card} (row card {n}) next; row cards are matched one "
                       "by one from the left", player=name, card=needed, n=position + 1),
-                    rule=rule("MATCH", 6))
+                    rule="ROPE-MATCH-6")
         cards = action.cards("cards", minimum=1, maximum=2)
         known = _take_from_hand(state, game, seat, cards)
         check_match(settings, needed, cards)
@@ -753,7 +749,7 @@ class Ropebridge(GameRules):
         if not game.drawn:
             raise IllegalAction(
                 _("{player} has not drawn this turn: a card goes on the discard pile only in "
-                  "exchange for a drawn card", player=name), rule=rule("TURN", 3))
+                  "exchange for a drawn card", player=name), rule="ROPE-TURN-3")
         card = action.card("card")
         known = _take_from_hand(state, game, seat, (card,))
         game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
@@ -768,7 +764,7 @@ class Ropebridge(GameRules):
         if held > HAND_LIMIT:
             raise IllegalAction(
                 _("{player} holds {n} cards, more than {limit}: must match or discard before the "
-                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule=rule("TURN", 3))
+                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule="ROPE-TURN-3")
         passed = not game.drawn and not game.matches
         if passed and (game.stock or game.discard):
             options = []
@@ -779,13 +775,13 @@ class Ropebridge(GameRules):
             raise IllegalAction(
                 _("{player} has neither drawn nor matched: match, {options}; a player passes only "
                   "when both piles are empty", player=name, options=any_of(options)),
-                rule=rule("TURN", 1))
+                rule="ROPE-TURN-1")
         return self._next_turn(state, game, seq, passed=passed)
 
     def _do_stalemate(self, state: State, action: Action, seq: int):
         game = state.game
         reason = _("{first} and {second} declared a stalemate", first=state.players[0], second=state.players[1])
-        return self._tie(state, game, "stalemate", reason, rule("TIE", 2), seq)
+        return self._tie(state, game, "stalemate", reason, "ROPE-TIE-2", seq)
 
     def _do_quick(self, state: State, action: Action, seq: int):
         winner = action.player_name("winner", state.players, optional=True)
@@ -811,7 +807,7 @@ class Ropebridge(GameRules):
         if passes >= PLAYERS:  # ROPE-TURN-7
             reason = _("stalemate: both players passed in a row (neither could match and both "
                        "piles are empty)")
-            return self._tie(state, game, "stalemate", reason, rule("TURN", 7), seq)
+            return self._tie(state, game, "stalemate", reason, "ROPE-TURN-7", seq)
         return self._settle(state, game, seq)
 
     def _settle(self, state: State, game: Game, seq: int):
@@ -821,13 +817,13 @@ class Ropebridge(GameRules):
             return replace(state, game=game), ()
         reasons = [_stuck(state, game, seat) for seat in range(PLAYERS)]
         findings = tuple(
-            Finding(rule("TIE", 2), why, seq) for seat, why in enumerate(reasons)
+            Finding("ROPE-TIE-2", why, seq) for seat, why in enumerate(reasons)
             if why and not game.reported_stuck[seat])
         game = replace(game, reported_stuck=tuple(
             bool(why) or was for why, was in zip(reasons, game.reported_stuck)))
         if all(reasons):
             state, more = self._tie(state, game, "stalemate",
-                                    _("stalemate: both players are stuck for good"), rule("TIE", 2), seq)
+                                    _("stalemate: both players are stuck for good"), "ROPE-TIE-2", seq)
             return state, findings + more
         return replace(state, game=game), findings
 
