@@ -18,9 +18,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
-from referee.cards import JOKER, Card
+from referee.cards import JOKER, SUITS, Card
 from referee.games import register
-from referee.i18n import Joined, Message, N_, _, all_of, any_of, current, n_
+from referee.i18n import Joined, Listing, Message, N_, _, all_of, any_of, current, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
     house_rule,
@@ -225,19 +225,43 @@ def _all_four(rank: str) -> Message:
     return _("all four kings")
 
 
-def _shortfall(rank: str, in_row: int, spare: int) -> Message:
+def _others_left(rank: str, spare: int) -> Message:
+    """ROPE-TIE-1: how many copies of a court rank can still be drawn or held."""
+    if rank == "J":
+        return (_("no other jack is left") if not spare else
+                n_("only {n} other jack is left", "only {n} other jacks are left", spare, n=spare))
+    if rank == "Q":
+        return (_("no other queen is left") if not spare else
+                n_("only {n} other queen is left", "only {n} other queens are left", spare, n=spare))
+    return (_("no other king is left") if not spare else
+            n_("only {n} other king is left", "only {n} other kings are left", spare, n=spare))
+
+
+def _shortfall(rank: str, ahead: int, left: Message) -> Message:
     """ROPE-TIE-1: why one court rank in the row cannot be matched without jokers."""
     if rank == "J":
-        return n_("{n} jacks in the row need {n} matching cards and only {spare} other jack exists",
-                  "{n} jacks in the row need {n} matching cards and only {spare} other jacks exist",
-                  spare, n=in_row, spare=spare)
+        return n_("{n} jack in the row needs a matching card and {left}",
+                  "{n} jacks in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
     if rank == "Q":
-        return n_("{n} queens in the row need {n} matching cards and only {spare} other queen exists",
-                  "{n} queens in the row need {n} matching cards and only {spare} other queens exist",
-                  spare, n=in_row, spare=spare)
-    return n_("{n} kings in the row need {n} matching cards and only {spare} other king exists",
-              "{n} kings in the row need {n} matching cards and only {spare} other kings exist",
-              spare, n=in_row, spare=spare)
+        return n_("{n} queen in the row needs a matching card and {left}",
+                  "{n} queens in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
+    return n_("{n} king in the row needs a matching card and {left}",
+              "{n} kings in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
+
+
+def _shortfall_ahead(rank: str, ahead: int, left: Message, leaders: Listing) -> Message:
+    """ROPE-TIE-1, when the leading player has already passed some of this rank's row cards."""
+    if rank == "J":
+        return n_("{n} jack still ahead of {players} needs a matching card and {left}",
+                  "{n} jacks still ahead of {players} need {n} matching cards and {left}",
+                  ahead, n=ahead, players=leaders, left=left)
+    if rank == "Q":
+        return n_("{n} queen still ahead of {players} needs a matching card and {left}",
+                  "{n} queens still ahead of {players} need {n} matching cards and {left}",
+                  ahead, n=ahead, players=leaders, left=left)
+    return n_("{n} king still ahead of {players} needs a matching card and {left}",
+              "{n} kings still ahead of {players} need {n} matching cards and {left}",
+              ahead, n=ahead, players=leaders, left=left)
 
 
 def _colour(card: Card) -> Message:
@@ -352,30 +376,44 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
         rule=_failure_rule(settings, row_card, cards))
 
 
-def unbeatable(settings: Settings, row: Iterable[Card]) -> Message | None:
+def unbeatable(settings: Settings, row: Iterable[Card], matched: Iterable[Card] = (),
+               furthest: int = 0, leaders: Iterable[str] = ()) -> Message | None:
     """ROPE-TIE-1: the explanation if no player can match the face-up row, else None.
 
-    A court rank with k copies in the row needs k matching cards: its 4 - k other copies,
-    and jokers (shared by all such ranks) for the rest."""
+    ``matched`` are the cards in both players' matched piles, ``furthest`` the position of the
+    leading player(s) ``leaders``. Only the leader's count matters: whoever is behind has every
+    row card still ahead of the leader ahead of them too, and the same cards left to use.
+    A court rank with k copies ahead of the leader needs k matching cards: the copies of that
+    rank that are neither in the row nor matched, and for the rest jokers that are neither in
+    the row nor matched (shared by all such ranks)."""
     row = tuple(row)
     if settings.courts_ten:
         return None
-    free_jokers = (PACK_JOKERS if settings.jokers else 0) - row.count(JOKER)
+    gone = row + tuple(matched)
+    free_jokers = (PACK_JOKERS if settings.jokers else 0) - gone.count(JOKER)
     shortfalls = []
     needed = 0
     for rank in COURTS:
-        in_row = sum(1 for c in row if c.rank == rank)
-        spare = COPIES_PER_RANK - in_row
-        if in_row > spare:
-            needed += in_row - spare
-            shortfalls.append(_shortfall(rank, in_row, spare))
+        ahead = sum(1 for c in row[furthest:] if c.rank == rank)
+        spare = COPIES_PER_RANK - sum(1 for c in gone if c.rank == rank)
+        if ahead <= spare:
+            continue
+        needed += ahead - spare
+        left = _others_left(rank, spare)
+        if ahead == sum(1 for c in row if c.rank == rank):
+            shortfalls.append(_shortfall(rank, ahead, left))
+        else:
+            shortfalls.append(_shortfall_ahead(rank, ahead, left, all_of(leaders)))
     if needed <= free_jokers:
         return None
-    if settings.jokers:
-        jokers = n_("only {n} joker is not in the row", "only {n} jokers are not in the row",
+    if not settings.jokers:
+        jokers = _("this match plays without jokers")
+    elif free_jokers:
+        jokers = n_("only {n} joker is left outside the row and the matched piles",
+                    "only {n} jokers are left outside the row and the matched piles",
                     free_jokers, n=free_jokers)
     else:
-        jokers = _("this match plays without jokers")
+        jokers = _("no joker is left outside the row and the matched piles")
     return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}. The game "
               "is a tie; deal again",
               "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}. The game "
@@ -470,30 +508,79 @@ def _take_from_hand(state: State, game: Game, seat: int,
     return tuple(known)
 
 
-def _stuck(state: State, game: Game, seat: int) -> Message | None:
-    """ROPE-TIE-2: why this seat can never match its next card, or None.
+def _matched_cards(game: Game) -> tuple[Card, ...]:
+    return tuple(card for play in game.plays for card in play.cards)
 
-    Only a court card can be proved out of reach: every other copy of its rank and every
-    joker lies in the row, in front of a player, or in the discard pile under its top."""
-    settings = state.settings
+
+def _unbeatable_now(state: State, game: Game) -> Message | None:
+    """ROPE-TIE-1 for the game on the table: the face-up row against the cards still to be
+    drawn or held (a card or joker in a matched pile is gone too)."""
+    furthest = max(game.positions)
+    leaders = [name for name, position in zip(state.players, game.positions) if position == furthest]
+    return unbeatable(state.settings, game.row, _matched_cards(game), furthest, leaders)
+
+
+def _blocked(settings: Settings, game: Game, seat: int, gone: tuple[Card, ...]) -> Card | None:
+    """The court card this seat must match next if every card that could match it is gone,
+    else None. Only a court card can be proved out of reach (ROPE-MATCH-3)."""
     position = game.positions[seat]
     if position >= len(game.row):
         return None
     needed = game.row[position]
     if needed.is_joker or not _is_court(settings, needed):
         return None
-    gone: list[Card] = list(game.row) + list(game.discard[:-1])
-    for play in game.plays:
-        gone.extend(play.cards)
-    candidates = [Card(needed.rank, suit) for suit in "cdhs"]
-    if any(c not in gone for c in candidates):
+    if any(Card(needed.rank, suit) not in gone for suit in SUITS):
         return None
-    jokers = PACK_JOKERS if settings.jokers else 0
-    if gone.count(JOKER) < jokers:
+    if gone.count(JOKER) < (PACK_JOKERS if settings.jokers else 0):
         return None
+    return needed
+
+
+def _can_keep_a_draw(settings: Settings, game: Game, seat: int, gone: tuple[Card, ...]) -> bool:
+    """Can this seat ever again end a turn with a drawn card still in hand, and so take a card
+    off the discard pile for good? Yes while it can end a turn below seven cards (a player who
+    drew this turn may still discard), or while it may yet match and so make room."""
+    held = game.hands[seat] - (1 if seat == game.current and game.drawn else 0)
+    return held < HAND_LIMIT or _blocked(settings, game, seat, gone) is None
+
+
+def _stuck(state: State, game: Game) -> tuple[Message | None, ...]:
+    """ROPE-TIE-2: for each seat, why it can never match its next card, or None.
+
+    Cards in the row and in the matched piles are gone. A card under the top of the discard
+    pile is not: taking the top exposes the next card, so a player who can keep a drawn card
+    can dig down to it. It is gone only when no player can ever keep a drawn card again: both
+    hold seven and neither can match, counting the buried cards as gone."""
+    settings = state.settings
+    used = game.row + _matched_cards(game)
+    buried = game.discard[:-1]
+    buried_for_good = bool(buried) and not any(
+        _can_keep_a_draw(settings, game, seat, used + buried) for seat in range(PLAYERS))
+    gone = used + buried if buried_for_good else used
+    reasons = []
+    for seat in range(PLAYERS):
+        needed = _blocked(settings, game, seat, gone)
+        reasons.append(None if needed is None else
+                       _stuck_reason(state, game, seat, needed, buried_for_good))
+    return tuple(reasons)
+
+
+def _stuck_reason(state: State, game: Game, seat: int, needed: Card, buried_for_good: bool) -> Message:
+    settings = state.settings
+    wanted = [Card(needed.rank, suit) for suit in SUITS] + ([JOKER] if settings.jokers else [])
     out_of_reach = [_all_four(needed.rank)] + ([_("both jokers")] if settings.jokers else [])
-    return _("{player} is stuck for good on {card}: {gone} are in the row, matched, or buried in the "
-             "discard pile", player=state.players[seat], card=needed, gone=all_of(out_of_reach))
+    places = []
+    if any(card in game.row for card in wanted):
+        places.append(_("in the row"))
+    if any(card in _matched_cards(game) for card in wanted):
+        places.append(_("in the matched piles"))
+    if buried_for_good and any(card in game.discard[:-1] for card in wanted):
+        places.append(_("buried in the discard pile"))
+        return _("{player} is stuck for good on {card}: {gone} are {places}, and neither player can "
+                 "keep a drawn card to dig them out", player=state.players[seat], card=needed,
+                 gone=all_of(out_of_reach), places=any_of(places))
+    return _("{player} is stuck for good on {card}: {gone} are {places}", player=state.players[seat],
+             card=needed, gone=all_of(out_of_reach), places=any_of(places))
 
 
 # --- the engine ----------------------------------------------------------------------------
@@ -653,9 +740,6 @@ class Ropebridge(GameRules):
             hands=(HAND_SIZE, HAND_SIZE), known=((), ()), plays=(), discard=(top,),
             stock=stock, current=1 - dealer, deal_seq=seq)
         state = replace(state, number=number, game=game)
-        why = unbeatable(settings, row)
-        if why:
-            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
         return self._settle(state, game, seq)
 
     def _do_reveal(self, state: State, action: Action, seq: int):
@@ -663,9 +747,6 @@ class Ropebridge(GameRules):
         card = action.card("card")
         _check_unseen(state.settings, card, _sightings(state.players, game), [])
         game = replace(game, row=game.row + (card,))
-        why = unbeatable(state.settings, game.row)
-        if why:
-            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
         return self._settle(state, game, seq)
 
     def _do_draw(self, state: State, action: Action, seq: int):
@@ -811,11 +892,15 @@ class Ropebridge(GameRules):
         return self._settle(state, game, seq)
 
     def _settle(self, state: State, game: Game, seq: int):
-        """After every change on the table: report players stuck for good (ROPE-TIE-2) and
-        tie the game when both are."""
+        """After every change on the table, once no row card waits to be turned up: tie an
+        unbeatable row (ROPE-TIE-1), report players stuck for good (ROPE-TIE-2) and tie the
+        game when both are."""
         if _pending(state.settings, game):
             return replace(state, game=game), ()
-        reasons = [_stuck(state, game, seat) for seat in range(PLAYERS)]
+        why = _unbeatable_now(state, game)
+        if why:
+            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
+        reasons = _stuck(state, game)
         findings = tuple(
             Finding("ROPE-TIE-2", why, seq) for seat, why in enumerate(reasons)
             if why and not game.reported_stuck[seat])
