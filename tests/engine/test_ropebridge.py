@@ -107,10 +107,11 @@ def test_setup_1_2_pack_hands_and_stock(settings, stock):
 
 
 @pytest.mark.parametrize("players", [["Ann"], ["Ann", "Ben", "Cy"]])
-def test_setup_1_two_players(players):
+def test_ROPE_SETUP_1_exactly_two_players(players):
     with pytest.raises(InvalidAction) as caught:
         new_match(GAME, players, {}, "play")
     assert caught.value.rule == "ROPE-SETUP-1"
+    assert str(caught.value.message) == f"Ropebridge is for exactly 2 players, not {len(players)}"
 
 
 def test_setup_1_every_card_exists_once():

@@ -7,7 +7,7 @@ import io
 
 from pypdf import PdfReader
 
-from tests.web.test_api_ropebridge import GAME, PLAYERS, SETTINGS, play
+from tests.web.test_api_ropebridge import DUG_OUT, GAME, PLAYERS, SETTINGS, play
 from tests.pdf.rendering import page_one_png
 
 PLAYED = [(action, status) for action, status in GAME if status == 200]
@@ -89,6 +89,16 @@ def test_the_sheet_shows_each_game_row_matches_and_outcome(api, client):
     assert "ROPE-TIE-1" in findings and "ROPE-TIE-2" in findings
     width, height = reader.pages[0].mediabox.width, reader.pages[0].mediabox.height
     assert (round(width), round(height)) == (595, 842)
+
+
+def test_ROPE_SETUP_2_row_cards_matched_count_out_of_the_row_length(api, client):
+    # Six of the ten row cards were face up when the players declared the stalemate.
+    match = api.create(game="ropebridge", players=["Dee", "Non"])
+    for action in DUG_OUT + [{"type": "stalemate"}]:
+        api.act(match, action)
+    _, text = sheet_text(client, match)
+    assert "Row: 5♦ 6♦ K♠ K♣ Joker 9♥" in text
+    assert "Row cards matched: Dee 2 of 10, Non 2 of 10." in flat(text)
 
 
 def test_letter_size(api, client):
