@@ -44,6 +44,11 @@ COURT_VALUE = 10     # ROPE-VARIANT-5
 ACE_HIGH = 11        # ROPE-VARIANT-4
 
 COMBOS = ("standard", "harder", "simpler")
+COMBO_WORDS = {  # ROPE-MATCH-2, ROPE-VARIANT-2, ROPE-VARIANT-3
+    "standard": N_("Standard: one red and one black card, sum or difference"),
+    "harder": N_("Harder: two of one colour add up, a red and a black subtract"),
+    "simpler": N_("Simpler: any two number cards, sum or difference"),
+}
 
 ACTION_TYPES = ("deal", "reveal", "draw", "match", "discard", "end_turn", "stalemate", "quick")
 TIES = ("unbeatable", "stalemate")
@@ -63,10 +68,8 @@ class Settings(BaseSettings):
     jokers: bool = house_rule(
         True, N_("Play with the two jokers (off: a plain 52-card pack)"), label=N_("Jokers"))
     combo: str = house_rule(
-        "standard",
-        N_("How two cards from hand combine: standard = one red and one black, sum or difference; "
-           "harder = same colour adds, different colours subtract; simpler = any two, sum or "
-           "difference"), label=N_("Two-card matches"), choices=COMBOS)
+        "standard", N_("How two number cards from hand combine to match one row card"),
+        label=N_("Two-card matches"), choices=COMBOS, words=COMBO_WORDS)
     ace_eleven: bool = house_rule(
         False, N_("An ace counts 1 or 11, in the row and in the hand"), label=N_("Ace is 1 or 11"))
     courts_ten: bool = house_rule(
@@ -80,8 +83,8 @@ class Settings(BaseSettings):
     def validate(self) -> None:
         if self.exposed > self.row_length:
             raise InvalidAction(
-                _("house rule exposed ({exposed}) cannot be more than the row length "
-                  "({length}): at most every row card starts face up",
+                _("{exposed} face-up cards are more than the row length ({length}): at most "
+                  "every row card starts face up",
                   exposed=self.exposed, length=self.row_length), rule="SETTINGS")
 
     def as_dict(self) -> dict[str, Any]:
@@ -414,15 +417,13 @@ def unbeatable(settings: Settings, row: Iterable[Card], matched: Iterable[Card] 
                     free_jokers, n=free_jokers)
     else:
         jokers = _("no joker is left outside the row and the matched piles")
-    return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}. The game "
-              "is a tie; deal again",
-              "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}. The game "
-              "is a tie; deal again",
+    return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}",
+              "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}",
               needed, shortfalls=Joined(tuple(shortfalls)), n=needed, jokers=jokers)
 
 
 def _tie_word(tie: str | None) -> Message:
-    return _("unbeatable") if tie == "unbeatable" else _("stalemate")
+    return _("unbeatable row") if tie == "unbeatable" else _("stalemate")
 
 
 def _pending(settings: Settings, game: Game) -> int:
@@ -460,7 +461,7 @@ def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[Message]
     """A card coming from somewhere unseen (stock, face-down row, an unknown hand card) must
     still be unseen: every physical card exists once (ROPE-SETUP-1)."""
     if card.is_joker and not settings.jokers:
-        raise IllegalAction(_("this match plays without jokers (house rule jokers: off)"),
+        raise IllegalAction(_("this match plays without jokers (a house rule)"),
                             rule="ROPE-VARIANT-1")
     places = seen.get(card, []) + [_("entered just now")] * entered.count(card)
     limit = PACK_JOKERS if card.is_joker else 1
@@ -915,7 +916,7 @@ class Ropebridge(GameRules):
     def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int):
         state, _none = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
                                     reason=reason, seq=seq)
-        return state, (Finding(rule_id, _("game {n}: {reason}", n=game.number + 1, reason=reason), seq),)
+        return state, (Finding(rule_id, _("game {n} is a tie: {reason}", n=game.number + 1, reason=reason), seq),)
 
     def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
                 rule_id: str | None, reason: Message, seq: int):
@@ -937,6 +938,54 @@ class Ropebridge(GameRules):
         else:
             wins = _with(wins, record.winner, wins[record.winner] + 1)
         return replace(state, wins=wins, ties=ties, history=state.history + (record,))
+
+    # --- what the phone and the chart ask --------------------------------------------
+
+    def unavailable(self, state: State) -> dict[str, Message]:
+        """Cards the table has seen that no card field on the screen can take now, with where
+        they are. While a row card waits to be turned up, every seen card (the reveal takes an
+        unseen one). In play the match and discard fields take the player's own known cards
+        and unseen ones, and the draw takes the discard top only before anything else this
+        turn. A new deal starts from a fresh pack: nothing is unavailable then."""
+        phase = self.phase(state)
+        if phase not in ("play", "reveal"):
+            return {}
+        game = state.game
+        takes: set[Card] = set()
+        if phase == "play":
+            takes.update(game.known[game.current])
+            if game.discard and not game.drawn and not game.matches:
+                takes.add(game.discard[-1])
+        unavailable: dict[str, Message] = {}
+        for card, places in _sightings(state.players, game).items():
+            if card in takes:
+                continue
+            if card.is_joker:
+                if len(places) >= PACK_JOKERS:  # both seen, neither where a field takes it
+                    unavailable[str(card)] = _("both jokers are already seen: {places}", places=all_of(places))
+                continue
+            unavailable[str(card)] = places[0]
+        return unavailable
+
+    def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
+        """Wins per player after each finished game."""
+        wins = [0] * PLAYERS
+        totals = []
+        for record in state.history:
+            if record.winner is not None:
+                wins[record.winner] += 1
+            totals.append(dict(zip(state.players, wins)))
+        return tuple(totals)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """One entry in words for the timeline: "Ben matches row card 2, 8♥, with 5♠ and 3♥"."""
+        words = _entry_words(before, action, after)
+        ended = (action.type not in ("stalemate", "quick") and after.game is not None
+                 and after.game.over and (before.game is None or not before.game.over
+                                          or after.game.number != before.game.number))
+        if ended:
+            words = _("{entry} — {ending}", entry=words, ending=_ending_words(after))
+        return str(words)
 
     # --- view --------------------------------------------------------------------------
 
@@ -1018,12 +1067,152 @@ class Ropebridge(GameRules):
             "wins": per_player(state.wins),
             "ties": state.ties,
             "history": [self._record_view(players, r) for r in state.history],
+            "leaders": _leaders(state),
+            "outcome": _outcome(state),
+            "match_result": _match_result(state) if phase == "match_over" else None,
         }
 
     @staticmethod
     def _record_view(players: tuple[str, str], record: Record) -> dict[str, Any]:
         # Finished games never change: render each once, hand out a fresh copy every time.
         return json.loads(_rendered_record(players, record, current()))
+
+
+# --- how things stand, in words ----------------------------------------------------------
+
+def _leaders(state: State) -> list[str]:
+    """The players with the most wins; nobody before a game is won."""
+    best = max(state.wins)
+    if not best:
+        return []
+    return [name for name, wins in zip(state.players, state.wins) if wins == best]
+
+
+def _outcome(state: State) -> dict[str, Any] | None:
+    """The latest finished game: who crossed, or the tie and why, and where each player got."""
+    if not state.history:
+        return None
+    record = state.history[-1]
+    players = state.players
+    number = record.deal + 1
+    if state.mode == "quick":
+        return {"unit": "game", "number": number,
+                "winners": [] if record.winner is None else [players[record.winner]],
+                "headline": str(_game_result(state, record)),
+                "breakdown": {"columns": [str(_("Result")), str(_("Wins"))],
+                              "rows": [{"who": name, "cells": [str(_seat_result(record, seat)), state.wins[seat]]}
+                                       for seat, name in enumerate(players)]}}
+    length = state.settings.row_length
+    rows = []
+    for seat, name in enumerate(players):
+        position = record.positions[seat]
+        if position >= length:
+            reached = _("across")
+        elif position < len(record.row):
+            reached = _("row card {n}, {card}", n=position + 1, card=record.row[position])
+        else:
+            reached = _("row card {n}", n=position + 1)
+        laid = sum(len(play.cards) for play in record.plays if play.seat == seat)
+        rows.append({"who": name, "cells": [
+            str(reached), str(_("{n} of {total}", n=position, total=length)), laid, state.wins[seat]]})
+    return {"unit": "game", "number": number,
+            "winners": [] if record.winner is None else [players[record.winner]],
+            "headline": str(_game_result(state, record)),
+            "breakdown": {"columns": [str(_("Reached")), str(_("Row cards matched")),
+                                      str(_("Cards laid down")), str(_("Wins"))],
+                          "rows": rows}}
+
+
+def _game_result(state: State, record: Record) -> Message:
+    """One finished game in a sentence: who crossed, or the tie and why."""
+    number = record.deal + 1
+    if record.winner is None:
+        if state.mode == "quick":
+            return _("Game {n} is a tie ({kind})", n=number, kind=_tie_word(record.tie))
+        return _("Game {n} is a tie: {reason}", n=number, reason=record.reason)
+    winner = state.players[record.winner]
+    if state.mode == "quick":
+        return _("{player} wins game {n}", player=winner, n=number)
+    turns = record.turns[record.winner]
+    return n_("{player} crossed the bridge first and wins game {n}, in {turns} turn",
+              "{player} crossed the bridge first and wins game {n}, in {turns} turns",
+              turns, player=winner, n=number, turns=turns)
+
+
+def _seat_result(record: Record, seat: int) -> Message:
+    if record.winner is None:
+        return _("tie")
+    return _("won") if record.winner == seat else _("lost")
+
+
+def _match_result(state: State) -> dict[str, Any]:
+    """The match is over: the player who reached the target number of wins."""
+    seat = state.wins.index(max(state.wins))
+    winner = state.players[seat]
+    wins, against = state.wins[seat], state.wins[1 - seat]
+    if state.ties:
+        headline = n_("{player} wins the match {wins} to {against}, with {n} tied game",
+                      "{player} wins the match {wins} to {against}, with {n} tied games",
+                      state.ties, player=winner, wins=wins, against=against, n=state.ties)
+    else:
+        headline = _("{player} wins the match {wins} to {against}", player=winner, wins=wins, against=against)
+    return {"winners": [winner], "headline": str(headline)}
+
+
+# --- the timeline ---------------------------------------------------------------------------
+
+def _entry_words(before: State, action: Action, after: State) -> Message:
+    """What one entry did, in words (before the rules judged how the game ends)."""
+    kind = action.type
+    if kind == "quick":
+        record = after.history[-1]
+        return _game_result(after, record)
+    if kind == "deal":
+        game = after.game
+        return _("{dealer} deals game {n}: {row} face up in the row, {card} turned up on the "
+                 "discard pile", dealer=after.players[game.dealer], n=game.number + 1,
+                 row=tuple(Card.parse(c) for c in action.raw("row")), card=Card.parse(action.raw("discard")))
+    game = before.game
+    if kind == "reveal":
+        return _("Row card {n} is turned up: {card}", n=len(game.row) + 1, card=Card.parse(action.raw("card")))
+    if kind == "stalemate":
+        return _("{first} and {second} declare a stalemate: game {n} is a tie",
+                 first=before.players[0], second=before.players[1], n=game.number + 1)
+    player = before.players[game.current]
+    held = after.game.hands[game.current]
+    if kind == "draw":
+        if action.raw("from") == "discard":
+            return _("{player} takes {card} from the discard pile", player=player, card=game.discard[-1])
+        if action.has("card"):
+            return _("{player} draws {card} from the stock and shows it", player=player,
+                     card=Card.parse(action.raw("card")))
+        return n_("{player} draws a card from the stock ({n} card left there)",
+                  "{player} draws a card from the stock ({n} cards left there)",
+                  after.game.stock, player=player, n=after.game.stock)
+    if kind == "match":
+        position = game.positions[game.current]
+        cards = tuple(Card.parse(c) for c in action.raw("cards"))
+        if len(cards) == 2:
+            return _("{player} matches row card {n}, {row_card}, with the pair {first} and {second}",
+                     player=player, n=position + 1, row_card=game.row[position], first=cards[0], second=cards[1])
+        return _("{player} matches row card {n}, {row_card}, with {card}",
+                 player=player, n=position + 1, row_card=game.row[position], card=cards[0])
+    if kind == "discard":
+        return n_("{player} discards {card} and ends the turn holding {n} card",
+                  "{player} discards {card} and ends the turn holding {n} cards",
+                  held, player=player, card=Card.parse(action.raw("card")), n=held)
+    if not game.drawn and not game.matches:
+        return _("{player} passes: both piles are empty", player=player)
+    return n_("{player} ends the turn holding {n} card", "{player} ends the turn holding {n} cards",
+              held, player=player, n=held)
+
+
+def _ending_words(after: State) -> Message:
+    """How the entry ended the game: a crossing or a tie."""
+    game = after.game
+    if game.winner is not None:
+        return _("{player} is across and wins game {n}", player=after.players[game.winner], n=game.number + 1)
+    return _("game {n} is a tie: {reason}", n=game.number + 1, reason=game.reason)
 
 
 @lru_cache(maxsize=4096)
