@@ -951,11 +951,12 @@ class Ropebridge(GameRules):
         if phase not in ("play", "reveal"):
             return {}
         game = state.game
+        legal = self.legal(state)
         takes: set[Card] = set()
-        if phase == "play":
+        if "match" in legal or "discard" in legal:
             takes.update(game.known[game.current])
-            if game.discard and not game.drawn and not game.matches:
-                takes.add(game.discard[-1])
+        if "draw" in legal and game.discard:
+            takes.add(game.discard[-1])
         unavailable: dict[str, Message] = {}
         for card, places in _sightings(state.players, game).items():
             if card in takes:
