@@ -3,11 +3,13 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 FLASK   := $(VENV)/bin/flask --app referee
 PORT    ?= 5000
+# 127.0.0.1: this computer only; 0.0.0.0: every phone on the same network too.
+HOST    ?= 127.0.0.1
 # Debian packages the app and its tests need; installed with apt-get when missing.
 RUN_DEBS  := fonts-dejavu-core
-TEST_DEBS := chromium poppler-utils postgresql
+TEST_DEBS := chromium poppler-utils postgresql redis-server
 
-.PHONY: run test test-sqlite test-pg bench serve setup db messages clean
+.PHONY: run test test-sqlite test-pg bench serve setup db messages wheel clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,10 +24,10 @@ db: setup
 	$(FLASK) db upgrade
 
 run: db
-	$(FLASK) run --host 127.0.0.1 --port $(PORT)
+	$(PY) -m referee.serve --host $(HOST) --port $(PORT)
 
 serve: db
-	$(VENV)/bin/gunicorn --workers 2 --bind 127.0.0.1:$(PORT) 'referee:create_app()'
+	$(VENV)/bin/gunicorn --workers 2 --bind $(HOST):$(PORT) --access-logfile - 'referee:create_app()'
 
 # The whole suite on SQLite, then again on a throwaway PostgreSQL cluster.
 test: test-sqlite test-pg
@@ -46,5 +48,9 @@ bench: db
 messages: setup
 	$(PY) -m referee.i18n_catalogs
 
+# The installable package (templates, static files, catalogs and migrations inside) in dist/.
+wheel: setup
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) instance .pytest_cache dist

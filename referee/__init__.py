@@ -10,11 +10,19 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-MIGRATIONS = Path(__file__).parent / "migrations"
+PACKAGE = Path(__file__).parent
+MIGRATIONS = PACKAGE / "migrations"
+
+
+def shipped(folder: str) -> Path:
+    """templates/ or static/: inside the package when installed from a wheel (the build puts
+    them there), else at the top of the checkout, where they are kept."""
+    installed = PACKAGE / folder
+    return installed if installed.is_dir() else PACKAGE.parent / folder
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder="../templates", static_folder="../static",
+    app = Flask(__name__, template_folder=shipped("templates"), static_folder=shipped("static"),
                 instance_relative_config=True)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.update(
@@ -23,7 +31,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a match can last a whole evening
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        # Secure is set per request when the phone came over HTTPS; True sets it always.
+        SESSION_COOKIE_SECURE=False,
         PAGE_SIZE="A4",
+        # The home page lists this phone's matches; a club may list every match there too.
+        PUBLIC_MATCH_LIST=False,
+        # How many reverse proxies stand in front and set X-Forwarded-*: none are trusted by default.
+        PROXY_COUNT=0,
+        # New matches and code guesses per client address and window (seconds).
+        MATCH_CREATION_LIMIT=30, MATCH_CREATION_WINDOW=600,
+        JOIN_LIMIT=30, JOIN_WINDOW=600,
+        # Where Flask-Limiter counts: this process; redis://... for several workers or replicas.
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_STRATEGY="moving-window",
     )
     # Any setting can also come from the environment: REFEREE_MATCH_CREATION_LIMIT=100 ...
     app.config.from_prefixed_env("REFEREE")

@@ -114,6 +114,11 @@ def suit_cards(suit: str) -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for rank in RANKS)
 
 
+def rank_label(rank: str) -> str:
+    """A rank as a key or a card shows it, in the current language."""
+    return rank
+
+
 def show(cards: Iterable[Card]) -> str:
     """Cards for a message to a person: ``7♣ 10♥``."""
     return " ".join(card.symbol for card in cards)

@@ -14,6 +14,7 @@ Nothing here, nor in any engine, imports Flask or SQLAlchemy.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
@@ -74,7 +75,7 @@ class Action:
     message names the field, so a script author or a phone sees exactly what was wrong.
     """
 
-    __slots__ = ("_data", "type")
+    __slots__ = ("_data", "type", "_read")
 
     def __init__(self, data: Any):
         if not isinstance(data, Mapping):
@@ -84,18 +85,29 @@ class Action:
             raise InvalidAction(_("the action has no \"type\""), rule="ACTION")
         self._data = dict(data)
         self.type = kind
+        self._read: set[str] = set()
 
     def as_dict(self) -> dict[str, Any]:
-        """The action without the envelope keys: what is stored and replayed."""
+        """The action without the envelope keys, as it was posted."""
         return {k: v for k, v in self._data.items() if k not in ENVELOPE_KEYS}
 
+    def as_read(self) -> dict[str, Any]:
+        """The action as the engine read it: its type and the fields that were asked for.
+        This is what is stored: a field nobody reads is never kept (and never shown)."""
+        kept = {"type": self.type}
+        kept.update((k, v) for k, v in self._data.items() if k in self._read and v is not None)
+        return kept
+
     def has(self, name: str) -> bool:
+        self._read.add(name)
         return self._data.get(name) is not None
 
     def raw(self, name: str, default: Any = None) -> Any:
+        self._read.add(name)
         return self._data.get(name, default)
 
     def _require(self, name: str) -> Any:
+        self._read.add(name)
         if self._data.get(name) is None:
             raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=self.type, name=name),
                                 rule="ACTION")
@@ -305,6 +317,9 @@ class GameRules:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     team_game: ClassVar[bool] = False  # scores reported per team ("NS", "EW")
+    # The version of this game's rules the engine follows. Raise it with every change that
+    # could refuse or re-score a stored entry; each match records the version it began under.
+    rules_version: ClassVar[int] = 1
 
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> Any:
         """The state of a new match, before any action."""
@@ -359,21 +374,32 @@ def describe_fields(action: Action) -> str:
     """An action's type and fields as words, cards shown with their suit symbols."""
     from referee.cards import Card
 
-    def shown(value: Any) -> str:
+    def shown(value: Any, depth: int = 0) -> str:
+        # Bounded: a stored entry may hold any JSON, and reading it must never fail.
+        if depth > 3:
+            return "…"
         if isinstance(value, list):
-            return " ".join(shown(v) for v in value)
+            return " ".join(shown(v, depth + 1) for v in value[:60])
         if isinstance(value, dict):
-            return ", ".join(f"{k} {shown(v)}" for k, v in value.items())
+            return ", ".join(f"{k} {shown(v, depth + 1)}" for k, v in list(value.items())[:20])
         if isinstance(value, str):
             try:
                 return Card.parse(value).symbol
             except RuleViolation:
-                return value
-        return str(value)
+                return value[:200]
+        return str(value)[:40]
 
     fields = [f"{key.replace('_', ' ')} {shown(value)}" for key, value in action.as_dict().items()
               if key not in ("type", "player")]
     return action.type.replace("_", " ") + (" — " + ", ".join(fields) if fields else "")
+
+
+def name_key(name: str) -> str:
+    """A player's name as it is compared: Unicode-normalised (NFKC), without invisible
+    characters (format and control characters such as a zero-width space), case-folded, so
+    "Ann" and "Ann" plus a zero-width space are one name."""
+    normal = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in normal if unicodedata.category(ch) not in ("Cf", "Cc", "Zl", "Zp")).strip().casefold()
 
 
 def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:
@@ -385,9 +411,11 @@ def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[
     names = tuple(p.strip() for p in players)
     if any(not n for n in names):
         raise InvalidAction(_("every player needs a name"), rule="SETUP")
+    if any(not name_key(n) for n in names):
+        raise InvalidAction(_("every player needs a name"), rule="SETUP")
     if any(len(n) > 40 for n in names):
         raise InvalidAction(_("a player's name can be at most 40 characters"), rule="SETUP")
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len(set(name_key(n) for n in names)) != len(names):
         raise InvalidAction(_("two players have the same name"), rule="SETUP")
     if not game.min_players <= len(names) <= game.max_players:
         if game.min_players == game.max_players:
@@ -403,6 +431,13 @@ def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[
 
 def apply(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...]]:
     """The one rules path: read the action, check who is acting, let the engine decide."""
-    action = Action(data)
+    state, findings, _read = judge(game, state, data, seq)
+    return state, findings
+
+
+def judge(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...], dict[str, Any]]:
+    """``apply``, and the action as the engine read it (what the log keeps)."""
+    action = data if isinstance(data, Action) else Action(data)
     game.check_actor(state, action)
-    return game.apply(state, action, seq)
+    state, findings = game.apply(state, action, seq)
+    return state, findings, action.as_read()

@@ -7,16 +7,24 @@
   the replay, never by an update.
 - Replays are cached per process and brought up to date from the log on every read, so a
   request costs one indexed query plus the new events, not the whole log.
+- A stored entry is never refused on reading: one that today's rules no longer accept is set
+  aside and marked (see ``referee.replay``), so every match stays readable.
+- What is stored is what the engine read: fields nobody asked for are not kept, and every
+  value is checked for size, depth and printable text before anything is written.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
+import re
 import secrets
 import threading
+import time as clock
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
@@ -25,9 +33,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from referee import games, rules
-from referee.i18n import _, all_of, any_of, gettext
-from referee.replay import Replay, step
+from referee.i18n import N_, _, all_of, any_of, current, gettext
+from referee.replay import TABLE_ENTRIES, Replay, step
 from referee.rules import Action, Finding, InvalidAction, RuleViolation
+
+log_ = logging.getLogger(__name__)
 
 # Rows stay readable after a commit: a request reads its match again only when it asks to.
 db = SQLAlchemy(session_options={"expire_on_commit": False})
@@ -53,6 +63,8 @@ class Match(db.Model):
     newest_seq = None  # not a column: set by get_match for the replay cache's first check
     viewer_code: Mapped[str | None] = mapped_column(String(12), unique=True, index=True, nullable=True)
     scorer_code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, nullable=True)
+    # The version of the game's rules the match began under (printed on the score sheet).
+    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     def scorer_token_ok(self, credential: str | None) -> bool:
         """A scorer link's token, or the short scorer code made from it."""
@@ -136,24 +148,64 @@ class Appended:
 
 # --- matches ---------------------------------------------------------------------------------
 
-def _refuse_nul(data: Any) -> None:
-    """No text with a NUL character gets near the database (PostgreSQL cannot store one)."""
-    stack = [data]
+# Bounds on what any action may hold: the engines read small values, and nothing that is read
+# back later (timeline, sheet, export) should meet a structure it cannot walk.
+MAX_DEPTH = 6          # {"action": {"cards": ["7c"]}} is depth 3
+MAX_VALUES = 500
+MAX_TEXT = 2_000
+MAX_KEY = 40
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def check_input(data: Any, what: str = N_("action")) -> None:
+    """Refuse (422, rule ACTION) before anything is written: values nested deeper than
+    MAX_DEPTH, more than MAX_VALUES values, text longer than MAX_TEXT, control characters (a
+    line break or tab is allowed), lone surrogates, and NUL (PostgreSQL cannot store one).
+    Walks iteratively: no input can exhaust the stack."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    count = 0
     while stack:
-        item = stack.pop()
+        item, depth, where = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise InvalidAction(_("the {what} holds too many values (at most {n})", what=gettext(what),
+                                  n=MAX_VALUES), rule="ACTION")
+        if depth > MAX_DEPTH:
+            raise InvalidAction(_("“{field}” is nested too deeply (at most {n} levels)", field=where[:40],
+                                  n=MAX_DEPTH), rule="ACTION")
         if isinstance(item, str):
-            if "\x00" in item:
-                raise InvalidAction(_("text may not contain NUL characters"), rule="ACTION")
+            _check_text(item, where)
         elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            for key, value in item.items():
+                if not isinstance(key, str) or len(key) > MAX_KEY:
+                    raise InvalidAction(_("a field name must be text of at most {n} characters", n=MAX_KEY),
+                                        rule="ACTION")
+                _check_text(key, key)
+                stack.append((value, depth + 1, key))
         elif isinstance(item, (list, tuple)):
-            stack.extend(item)
+            stack.extend((value, depth + 1, where) for value in item)
+        elif not (item is None or isinstance(item, (bool, int, float))):
+            raise InvalidAction(_("“{field}” holds a value of an unknown kind", field=where[:40]), rule="ACTION")
+
+
+def _check_text(text: str, where: str) -> None:
+    field = where[:40] or "type"
+    if len(text) > MAX_TEXT:
+        raise InvalidAction(_("“{field}” is longer than {n} characters", field=field, n=MAX_TEXT), rule="ACTION")
+    if "\x00" in text:
+        raise InvalidAction(_("text may not contain NUL characters"), rule="ACTION")
+    if _CONTROL.search(text):
+        raise InvalidAction(_("“{field}” holds a control character", field=field), rule="ACTION")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidAction(_("“{field}” holds a broken character (a lone surrogate)", field=field),
+                            rule="ACTION") from None
 
 
 def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
                  title: Any = "") -> tuple[Match, str, Replay]:
-    _refuse_nul([game_name, players, settings, mode, title])
+    check_input([game_name, players, settings, mode, title], N_("request"))
     game = games.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
@@ -168,13 +220,13 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
             db.session.rollback()
             if attempt == 2:
                 raise
-    replay = Replay(game, parsed, mode, state, 0)
+    replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
     _cache_put(match.id, replay)
     return match, token, replay
 
 
 def _new_match(game: rules.GameRules, settings: rules.Settings, players: list[str], mode: str,
-               title: Any) -> tuple[Match, str]:
+               title: Any, rules_version: int | None = None) -> tuple[Match, str]:
     """A new match row (not yet committed) and its scorer token, which is stored only hashed."""
     if title is None:
         title = ""
@@ -186,6 +238,7 @@ def _new_match(game: rules.GameRules, settings: rules.Settings, players: list[st
         players=[p.strip() for p in players], settings=settings.as_dict(),
         created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
         viewer_code=_new_viewer_code(), scorer_code_hash=_hash_token(scorer_code_for(token)),
+        rules_version=game.rules_version if rules_version is None else rules_version,
     )
     db.session.add(match)
     return match, token
@@ -205,9 +258,15 @@ def _new_match_id() -> str:
     return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
 
 
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
 def get_match(match_id: str) -> Match:
     """The match, read together with the seq of its newest entry (one query for both: the
-    replay cache is checked against that seq on this request's first load)."""
+    replay cache is checked against that seq on this request's first load). A text that
+    cannot be a match id never reaches the database."""
+    if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+        raise MatchNotFound(match_id)
     newest = select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == Match.id).scalar_subquery()
     row = db.session.execute(select(Match, newest).where(Match.id == match_id)).first()
     if row is None:
@@ -248,33 +307,30 @@ def _cache_put(match_id: str, replay: Replay) -> None:
 def clear_cache() -> None:
     with _cache_lock:
         _cache.clear()
+        _told.clear()
 
 
 def _fresh(match: Match) -> Replay:
     game = games.get(match.game)
     settings = game.settings_type.from_dict(match.settings)
-    return Replay(game, settings, match.mode, game.start(tuple(match.players), settings, match.mode), 0)
+    players = tuple(match.players)
+    return Replay(game, settings, match.mode, game.start(players, settings, match.mode), 0, players)
 
 
 def last_seq(match_id: str) -> int:
     return db.session.scalar(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id))
 
 
-def _earlier(match: Match, before: int):
-    """Reads the stored actions before entry ``before``, only when a replay needs them."""
-    def read() -> dict[int, dict]:
-        return dict(db.session.execute(
-            select(Event.seq, Event.action).where(Event.match_id == match.id, Event.seq < before)).all())
-    return read
-
-
-def _step(match: Match, replay: Replay, action: dict, seq: int):
-    return step(replay, action, seq, _earlier(match, seq), tuple(match.players))
+def _events(match_id: str, after: int, upto: int | None = None):
+    query = select(Event.seq, Event.action).where(Event.match_id == match_id, Event.seq > after)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return db.session.execute(query.order_by(Event.seq))
 
 
 def load(match: Match) -> Replay:
     """The match's replay, brought up to date with the log (no query when the seq read with
-    the match shows nothing changed, one otherwise)."""
+    the match shows nothing changed, one otherwise). Stored entries are read, never refused."""
     replay = _cache_get(match.id)
     newest = getattr(match, "newest_seq", None)
     match.newest_seq = None  # good for one look only: later looks ask the database
@@ -284,21 +340,20 @@ def load(match: Match) -> Replay:
         return replay
     if replay is None or replay.seq > newest:
         replay = _fresh(match)
-    events = db.session.scalars(
-        select(Event).where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
-    for event in events:
-        replay, _findings = _step(match, replay, event.action, event.seq)
+    for seq, action in _events(match.id, replay.seq):
+        replay, _findings = step(replay, action, seq, stored=True)
     _cache_put(match.id, replay)
     return replay
 
 
 def replay_until(match: Match, seq: int) -> Replay:
     """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
+    cached = _cache_get(match.id)
+    if cached is not None and cached.seq == seq:
+        return cached
     replay = _fresh(match)
-    events = db.session.scalars(
-        select(Event).where(Event.match_id == match.id, Event.seq <= seq).order_by(Event.seq))
-    for event in events:
-        replay, _findings = _step(match, replay, event.action, event.seq)
+    for number, action in _events(match.id, 0, seq):
+        replay, _findings = step(replay, action, number, stored=True)
     return replay
 
 
@@ -318,14 +373,13 @@ def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
 
 
 def append(match: Match, data: Any) -> Appended:
-    """Validate ``data`` against the replayed state and append it, once.
+    """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
     Raises RuleViolation (nothing appended), StaleExpect (409), or returns the new entry.
     """
-    _refuse_nul(data)
+    check_input(data)
     client_id, expect, by = _envelope(data)
-    action = Action(data)
-    stored = action.as_dict()
+    Action(data)  # a type, before any database work
     for _attempt in range(APPEND_ATTEMPTS):
         if client_id is not None:
             earlier = _by_client_id(match.id, client_id)
@@ -335,10 +389,10 @@ def append(match: Match, data: Any) -> Appended:
         if expect is not None and expect != replay.seq:
             raise StaleExpect(replay)
         seq = replay.seq + 1
-        after, findings = _step(match, replay, stored, seq)
+        after, findings = step(replay, data, seq)
         try:
             # A plain INSERT: the unit of work has nothing to track for an append-only row.
-            db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=stored, by=by,
+            db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=after.entry, by=by,
                                                     client_id=client_id, time=datetime.now(timezone.utc)))
             db.session.commit()
         except IntegrityError:
@@ -366,6 +420,12 @@ def _by_client_id(match_id: str, client_id: str) -> Appended | None:
 EXPORT_FORMAT = "referee-match"
 EXPORT_VERSION = 1
 MAX_IMPORT_EVENTS = 20_000
+# An import may spend this much re-judging (engine calls) and time, in proportion to its length:
+# a real match costs one call per entry plus its corrections' tails; a crafted file whose
+# corrections each re-judge the whole log is refused before it holds a worker for long.
+IMPORT_WORK_PER_ENTRY, IMPORT_WORK_BASE = 40, 20_000
+IMPORT_SECONDS_PER_ENTRY, IMPORT_SECONDS_BASE = 0.002, 2.0
+EARLIEST_TIME = datetime(2000, 1, 1, tzinfo=timezone.utc)
 
 
 def export(match: Match) -> dict[str, Any]:
@@ -373,15 +433,17 @@ def export(match: Match) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game, "title": match.title,
         "mode": match.mode, "players": list(match.players), "settings": dict(match.settings),
-        "created_at": _as_utc(match.created_at).isoformat(),
+        "created_at": _as_utc(match.created_at).isoformat(), "rules_version": match.rules_version,
         "log": [{"seq": e.seq, "action": e.action, "time": e.time.isoformat(), "by": e.by} for e in log(match)],
     }
 
 
 def import_match(data: Any) -> tuple[Match, str, Replay]:
     """A new match from an export; every entry is replayed through the rules first, and one
-    that does not hold rejects the whole import (nothing is stored)."""
-    _refuse_nul(data)
+    that does not hold rejects the whole import (nothing is stored).
+
+    An export made under an older version of the game's rules is history, not a claim: its
+    entries that today's rules refuse are kept and marked, as for a stored match."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise InvalidAction(_("not a referee match export (\"format\" must be \"{format}\")", format=EXPORT_FORMAT),
                             rule="IMPORT")
@@ -391,45 +453,66 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     entries = data.get("log")
     if not isinstance(entries, list) or len(entries) > MAX_IMPORT_EVENTS:
         raise InvalidAction(_("\"log\" must be a list of at most {n} entries", n=MAX_IMPORT_EVENTS), rule="IMPORT")
+    check_input({key: value for key, value in data.items() if key != "log"}, N_("export"))
     game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         raise InvalidAction(_("unknown game in the export"), rule="IMPORT")
+    version = data.get("rules_version", 1)
+    if not _whole(version) or not 1 <= version <= game.rules_version:
+        raise InvalidAction(_("\"rules_version\" must be a version of {game}'s rules, 1 to {n}", game=game.title,
+                              n=game.rules_version), rule="IMPORT")
     settings, state = rules.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
     players = tuple(p.strip() for p in data["players"])
-    replay = Replay(game, settings, data["mode"], state, 0)
-    events: list[Event] = []
-    stored: dict[int, dict] = {}
+    replay = Replay(game, settings, data["mode"], state, 0, players)
+    older_rules = version < game.rules_version
+    work_budget = IMPORT_WORK_BASE + IMPORT_WORK_PER_ENTRY * len(entries)
+    deadline = clock.monotonic() + IMPORT_SECONDS_BASE + IMPORT_SECONDS_PER_ENTRY * len(entries)
+    rows: list[dict[str, Any]] = []
     for number, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or entry.get("seq") != number or not isinstance(entry.get("action"), dict):
+        if not isinstance(entry, dict) or not _whole(entry.get("seq")) or entry["seq"] != number \
+                or not isinstance(entry.get("action"), dict):
             raise InvalidAction(_("log entry {n}: expected a \"seq\" of {n} and an \"action\"", n=number),
                                 rule="IMPORT")
-        action = Action(entry["action"]).as_dict()
+        try:
+            check_input(entry)
+        except InvalidAction as bad:
+            raise InvalidAction(_("log entry {n}: {reason}", n=number, reason=bad.message), rule="IMPORT") from None
         by = entry.get("by") if isinstance(entry.get("by"), str) else None
         moment = _parse_time(entry.get("time"), number)
         try:
-            replay, _findings = step(replay, action, number, lambda: stored, players)
+            replay, _findings = step(replay, entry["action"], number, stored=older_rules)
         except RuleViolation as violation:
             raise InvalidAction(_("log entry {n} does not hold: {reason}", n=number, reason=violation.message),
                                 rule=violation.rule) from None
-        stored[number] = action
-        events.append(Event(seq=number, action=action, time=moment, by=(by or None) and by[:MAX_BY]))
-    match, token = _new_match(game, settings, data["players"], data["mode"], data.get("title") or "")
+        if replay.work > work_budget or clock.monotonic() > deadline:
+            raise InvalidAction(_("log entry {n}: this export needs more re-judging than a match of its length "
+                                  "ever does; it was not imported", n=number), rule="IMPORT")
+        rows.append({"seq": number, "action": replay.entry, "time": moment, "by": (by or None) and by[:MAX_BY]})
+    match, token = _new_match(game, settings, data["players"], data["mode"], data.get("title") or "", version)
     db.session.flush()  # the match row first: events refer to it
-    for event in events:
-        event.match_id = match.id
-        db.session.add(event)
+    if rows:
+        db.session.execute(insert(Event), [{**row, "match_id": match.id, "client_id": None} for row in rows])
     db.session.commit()
     _cache_put(match.id, replay)
     return match, token, replay
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _parse_time(value: Any, number: int) -> datetime:
+    """An entry's time: ISO 8601, between 2000 and tomorrow (a time any database can hold)."""
     if value is None:
         return datetime.now(timezone.utc)
     try:
-        return _as_utc(datetime.fromisoformat(value))
-    except (TypeError, ValueError):
+        moment = _as_utc(datetime.fromisoformat(value))
+        moment.astimezone(timezone.utc)  # an offset that leaves the calendar fails here
+    except (TypeError, ValueError, OverflowError):
         raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT") from None
+    if not EARLIEST_TIME <= moment <= datetime.now(timezone.utc) + timedelta(days=1):
+        raise InvalidAction(_("log entry {n}: \"time\" must lie between 2000 and today", n=number), rule="IMPORT")
+    return moment
 
 
 # --- the log ---------------------------------------------------------------------------------
@@ -443,64 +526,151 @@ class LogEntry:
     undone: bool
     corrected_by: int | None = None   # the correction now standing in for this entry
     dropped_by: int | None = None     # the correction that set this entry aside
+    no_longer_accepted: RuleViolation | None = None  # refused by the current rules on reading
 
     def as_dict(self) -> dict[str, Any]:
+        broken = self.no_longer_accepted
         return {"seq": self.seq, "action": self.action, "time": self.time.isoformat(),
                 "by": self.by, "undone": self.undone, "corrected_by": self.corrected_by,
-                "dropped_by": self.dropped_by}
+                "dropped_by": self.dropped_by,
+                "no_longer_accepted": None if broken is None else {"rule": broken.rule,
+                                                                    "message": str(broken.message)}}
 
 
-def log(match: Match) -> list[LogEntry]:
-    replay = load(match)
-    replaced, dropped = replay.replaced, replay.dropped
-    events = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.seq))
-    return [LogEntry(e.seq, e.action, _as_utc(e.time), e.by, e.seq in replay.undone,
-                     replaced[e.seq].seq if e.seq in replaced else None,
-                     dropped[e.seq].seq if e.seq in dropped else None) for e in events]
+@dataclass(frozen=True)
+class Marks:
+    """What the newest replay says about earlier entries: undone, corrected, set aside, refused."""
+
+    undone: frozenset[int]
+    corrected: dict[int, int]
+    dropped: dict[int, int]
+    broken: dict[int, RuleViolation]
+
+    @classmethod
+    def of(cls, replay: Replay) -> Marks:
+        return cls(replay.undone, {seq: c.seq for seq, c in replay.replaced.items()},
+                   {seq: c.seq for seq, c in replay.dropped.items()}, dict(replay.broken))
+
+    def entry(self, seq: int, action: dict, time: datetime, by: str | None) -> LogEntry:
+        return LogEntry(seq, action, _as_utc(time), by, seq in self.undone, self.corrected.get(seq),
+                        self.dropped.get(seq), self.broken.get(seq))
+
+
+def log(match: Match, after: int = 0, upto: int | None = None) -> list[LogEntry]:
+    """The log's entries (``after`` < seq <= ``upto``), marked as the newest replay sees them."""
+    marks = Marks.of(load(match))
+    query = select(Event).where(Event.match_id == match.id, Event.seq > after)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return [marks.entry(e.seq, e.action, e.time, e.by) for e in db.session.scalars(query.order_by(Event.seq))]
+
+
+# --- the timeline ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Told:
+    """One entry as it happened, in words (in one language): it never changes once told."""
+
+    seq: int
+    action: dict
+    time: datetime
+    by: str | None
+    words: str
+    findings: tuple[Finding, ...]   # proved by this entry
+    table_entry: bool
 
 
 @dataclass(frozen=True)
 class TimelineEntry:
-    """One entry of the dispute view: the log entry, in words, as it happened."""
+    """One entry of the dispute view: the log entry as it stands now, and as it happened."""
 
     entry: LogEntry
     words: str
-    findings: tuple[Finding, ...]   # proved by this entry
+    findings: tuple[Finding, ...]
 
 
-def timeline(match: Match) -> list[TimelineEntry]:
-    """Every entry in words, replayed as it happened (undone entries included, marked)."""
-    from referee.replay import TABLE_ENTRIES
+@dataclass(frozen=True)
+class _Told:
+    replay: Replay            # the replay after the last entry told
+    entries: tuple[Told, ...]
 
-    replay = _fresh(match)
-    game = replay.game
-    entries = []
-    for entry in log(match):
-        action = Action(entry.action)
+
+_told: OrderedDict[tuple[str, str], _Told] = OrderedDict()
+TOLD_CACHE_SIZE = 64
+
+
+def told(match: Match) -> tuple[Told, ...]:
+    """Every entry in words, as it happened, in the current language. Cached per match and
+    language and extended by the new entries only: a long match is told once."""
+    key = (match.id, current())
+    with _cache_lock:
+        cached = _told.get(key)
+    newest = load(match).seq
+    if cached is not None and cached.replay.seq == newest:
+        return cached.entries
+    if cached is None or cached.replay.seq > newest:
+        cached = _Told(_fresh(match), ())
+    replay, entries = cached.replay, list(cached.entries)
+    rows = db.session.execute(select(Event.seq, Event.action, Event.time, Event.by)
+                              .where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
+    for seq, action, moment, by in rows:
         before = replay
-        replay, findings = _step(match, replay, entry.action, entry.seq)
-        if action.type in TABLE_ENTRIES:
-            words = _table_entry_words(game, before, action)
-        else:
-            words = game.describe(before.state, action, replay.state)
-        entries.append(TimelineEntry(entry, words, findings))
-    return entries
+        replay, findings = step(replay, action, seq, stored=True)
+        entries.append(Told(seq, action, _as_utc(moment), by, _words(before, action, replay),
+                            findings, _is_table_entry(action)))
+    result = _Told(replay, tuple(entries))
+    with _cache_lock:
+        _told[key] = result
+        _told.move_to_end(key)
+        while len(_told) > TOLD_CACHE_SIZE:
+            _told.popitem(last=False)
+    return result.entries
 
 
-def _table_entry_words(game: rules.GameRules, before: Replay, action: Action) -> str:
+def timeline(match: Match, after: int = 0, upto: int | None = None) -> list[TimelineEntry]:
+    """The entries ``after`` < seq <= ``upto`` in words, marked as they stand now."""
+    marks = Marks.of(load(match))
+    entries = told(match)
+    chosen = entries[after:upto]  # entry n is at index n - 1
+    return [TimelineEntry(marks.entry(t.seq, t.action, t.time, t.by), t.words, t.findings) for t in chosen]
+
+
+def _is_table_entry(action: Any) -> bool:
+    return isinstance(action, dict) and action.get("type") in TABLE_ENTRIES
+
+
+def _words(before: Replay, action: dict, after: Replay) -> str:
+    """An entry in words. Reading never fails: an entry the engine cannot put in words (one
+    the current rules refuse, say) is shown by its fields."""
+    try:
+        read = Action(action)
+        if read.type in TABLE_ENTRIES:
+            return _table_entry_words(before, read)
+        if after.broken and after.broken[-1][0] == after.seq:
+            return rules.describe_fields(read)
+        return before.game.describe(before.state, read, after.state)
+    except Exception:  # noqa: BLE001 - a timeline line must never take the page down
+        log_.exception("entry %s could not be put in words", after.seq)
+        return rules.describe_fields(Action(action)) if isinstance(action, dict) and "type" in action else "?"
+
+
+def _table_entry_words(before: Replay, action: Action) -> str:
     if action.type == "undo":
-        return str(_("Undo of entry {n}", n=before.active[-1])) if before.active else gettext("Undo")
+        return str(_("Undo of entry {n}", n=before.in_force.seq)) if before.in_force else gettext("Undo")
     if action.type == "correct":
         drops = action.raw("drop") or []
-        words = _("Correction of entry {n}: {entry}", n=action.raw("seq"),
-                  entry=rules.describe_fields(Action(action.raw("action"))))
+        corrected = action.raw("action")
+        entry = rules.describe_fields(Action(corrected)) if isinstance(corrected, dict) else "?"
+        words = _("Correction of entry {n}: {entry}", n=action.raw("seq"), entry=entry)
         if drops:
             words = _("{correction}; entries {entries} set aside", correction=words, entries=all_of(drops))
         return str(words)
+    if action.type == "drop":
+        return str(_("Entry {n} set aside: the current rules no longer accept it", n=action.raw("seq")))
     if action.type == "dispute":
         return str(_("Dispute on entry {n}: {note}", n=action.raw("seq"), note=action.raw("note")))
     return str(_("Ruling on the dispute at entry {n}: {decision} — {reason}", n=action.raw("dispute"),
-                 decision=gettext(action.raw("decision")), reason=action.raw("reason")))
+                 decision=gettext(str(action.raw("decision"))), reason=action.raw("reason")))
 
 
 def _as_utc(moment: datetime) -> datetime:
@@ -511,5 +681,14 @@ def _as_utc(moment: datetime) -> datetime:
 __all__ = [
     "db", "Match", "Event", "Replay", "Appended", "LogEntry", "MatchNotFound", "StaleExpect",
     "RuleViolation", "create_match", "get_match", "load", "append", "log", "recent_matches",
-    "reissue_scorer_token", "replay_until", "clear_cache", "export", "import_match", "timeline",
+    "reissue_scorer_token", "replay_until", "clear_cache", "export", "import_match", "timeline", "told",
+    "check_input",
 ]
+
+
+def matches_by_id(ids: list[str]) -> list[Match]:
+    """The matches with these ids, in the order given; an id of no match is left out."""
+    if not ids:
+        return []
+    found = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(ids)))}
+    return [found[i] for i in ids if i in found]

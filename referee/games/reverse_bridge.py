@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from referee.cards import SUIT_SYMBOLS, Card
 from referee.games import register
-from referee.i18n import N_, Message, _, current as current_language
+from referee.i18n import N_, Message, _, current as current_language, gettext, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
     house_rule,
@@ -29,7 +29,9 @@ from referee.rules import (
 
 SEAT_NAMES = ("North", "East", "South", "West")
 TEAMS = ("NS", "EW")
+# A team in a narrow column ("NS", German "NS"/"OW"), and in a sentence ("North–South").
 TEAM_NAMES = {"NS": N_("NS"), "EW": N_("EW")}
+TEAM_WORDS = {"NS": N_("North–South"), "EW": N_("East–West")}
 CARDS_PER_HAND = 13
 TRICKS_PER_HAND = 13
 MAX_LEVEL = 13
@@ -38,6 +40,8 @@ MAX_LEVEL = 13
 DENOMINATIONS = ("C", "D", "H", "S", "NT")
 DENOMINATION_SUIT = {"C": "c", "D": "d", "H": "h", "S": "s", "NT": None}
 DENOMINATION_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+# No trump written short, as bridge players of each language write it: 3NT, German 3SA.
+NO_TRUMP_SHORT = N_("NT")
 DENOMINATION_SPELLINGS = {
     "C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT",
     "♣": "C", "♦": "D", "♥": "H", "♠": "S",
@@ -74,7 +78,8 @@ class Settings(BaseSettings):
     def validate(self) -> None:
         if self.hands % 4:
             raise InvalidAction(
-                _("house rule hands must be a multiple of 4 (4, 8, 12 ...), not {hands}", hands=self.hands),
+                _("the number of hands must be a multiple of 4 (4, 8, 12 …) so that everyone deals equally "
+                  "often, not {hands}", hands=self.hands),
                 rule="SETTINGS")
         if self.capture_over_partner and self.no_forced_capture:
             raise InvalidAction(
@@ -99,19 +104,33 @@ class Call:
 
 
 @dataclass(frozen=True)
+class Bid:
+    """A level and a denomination as people write them: "3♥", "2NT" (German "2SA"). A message
+    parameter, so it is written in the language of whoever reads the message."""
+
+    level: int
+    denomination: str
+
+    def __str__(self) -> str:
+        return f"{self.level}{denomination_text(self.denomination)}"
+
+
+@dataclass(frozen=True)
 class Contract:
     level: int
     denomination: str
-    bidder: int          # seat that made the final bid: their side is the bidding team
-    first_bidder: int    # first seat to bid the final denomination (RB-AUCTION-5)
+    team: str                        # the bidding team
+    bidder: int | None = None        # seat that made the final bid (None: a quick entry named the team)
+    first_bidder: int | None = None  # first seat to bid the final denomination (RB-AUCTION-5);
+                                     # None in quick mode, where the auction is not entered
 
     @property
-    def team(self) -> str:
-        return team_of(self.bidder)
+    def bid(self) -> Bid:
+        return Bid(self.level, self.denomination)
 
     @property
-    def leader(self) -> int:
-        return (self.first_bidder + 1) % 4
+    def leader(self) -> int | None:
+        return None if self.first_bidder is None else (self.first_bidder + 1) % 4
 
     @property
     def trump(self) -> str | None:
@@ -149,6 +168,7 @@ class Breach:
     card: Card          # the card played at the breach
     obliged: Message    # what the player had to play: "follow suit with a ♥"
     source: str         # "live" (proved by a later card) or "audit" (end of hand)
+    confirmed: int | None = None    # a live breach: the entry whose end-of-hand audit confirmed it
 
     def finding(self) -> Finding:
         return Finding(self.rule, self.message, self.seq)
@@ -218,8 +238,13 @@ def team_of(seat: int) -> str:
 
 
 def team_name(team: str) -> Message:
-    """A partnership as people read it: "NS", "EW" (German: "NS", "OW"); the API keeps NS/EW."""
+    """A partnership in a narrow column: "NS", "EW" (German: "NS", "OW"); the API keeps NS/EW."""
     return _(TEAM_NAMES[team])
+
+
+def team_words(team: str) -> Message:
+    """A partnership in a sentence: "North–South" (German "Nord–Süd")."""
+    return _(TEAM_WORDS[team])
 
 
 def other_team(team: str) -> str:
@@ -230,8 +255,23 @@ def partner_of(seat: int) -> int:
     return (seat + 2) % 4
 
 
+def denomination_text(denomination: str) -> str:
+    """♣ ♦ ♥ ♠, or no trump written short in the reader's language (NT, German SA)."""
+    if denomination == "NT":
+        return gettext(NO_TRUMP_SHORT)
+    return DENOMINATION_SYMBOL[denomination]
+
+
 def bid_text(level: int, denomination: str) -> str:
-    return f"{level}{DENOMINATION_SYMBOL[denomination]}"
+    return str(Bid(level, denomination))
+
+
+def bid_words(level: int, denomination: str) -> Bid | Message:
+    """A bid in a sentence: "2♦", and no trump in words: "1 no trump", "3 no trumps" (German
+    "3 Sans Atout")."""
+    if denomination == "NT":
+        return n_("{level} no trump", "{level} no trumps", level, level=level)
+    return Bid(level, denomination)
 
 
 def bid_rank(level: int, denomination: str) -> int:
@@ -281,7 +321,7 @@ def scoring_table() -> dict[str, Any]:
         for level in range(1, MAX_LEVEL + 1):
             columns.append({
                 "level": level, "denominations": list(group),
-                "label": f"{level} " + "/".join(DENOMINATION_SYMBOL[d] for d in group),
+                "label": f"{level} " + "/".join(denomination_text(d) for d in group),
             })
     rows = []
     for tricks in range(TRICKS_PER_HAND + 1):
@@ -375,6 +415,22 @@ def audit(tricks: tuple[Trick, ...], trump: str | None, settings: Settings,
                           entry=play.seq, obliged=owed.text, held=owed.cards),
             ))
     return tuple(breaches)
+
+
+def confirm_live_breaches(live: tuple[Breach, ...], audited: tuple[Breach, ...],
+                          seq: int) -> tuple[tuple[Breach, ...], tuple[Breach, ...]]:
+    """One breach, one finding (RB-AUDIT): a revoke proved during play is confirmed by the audit
+    at entry ``seq`` and keeps the entry that first proved it; only the breaches the audit found
+    that nobody had proved yet are new. Returns (confirmed, new)."""
+    proved = {(b.trick, b.seat, b.card) for b in live}
+    confirmed = tuple(dataclasses.replace(b, confirmed=seq) for b in live)
+    return confirmed, tuple(b for b in audited if (b.trick, b.seat, b.card) not in proved)
+
+
+def in_play_order(breaches: tuple[Breach, ...], tricks: tuple[Trick, ...]) -> tuple[Breach, ...]:
+    """Breaches in the order their cards were played."""
+    entry = {(t.number, p.seat): p.seq for t in tricks for p in t.plays}
+    return tuple(sorted(breaches, key=lambda b: (b.trick, entry.get((b.trick, b.seat), 0))))
 
 
 def pending_show_outs(tricks: Iterable[Trick], seat: int) -> dict[str, list[tuple[Trick, Play]]]:
@@ -475,11 +531,11 @@ class ReverseBridge(GameRules):
         last = last_bid(state.calls)
         if last is not None and bid_rank(level, denomination) <= bid_rank(last.level, last.denomination):
             lowest = min_bid(state.calls)
-            allowed = (_("bid {bid} or higher, or pass", bid=bid_text(*lowest)) if lowest
+            allowed = (_("bid {bid} or higher, or pass", bid=Bid(*lowest)) if lowest
                        else _("only a pass is possible now"))
             raise IllegalAction(
                 _("{bid} is not higher than {last} ({player}'s bid): {allowed}",
-                  bid=bid_text(level, denomination), last=bid_text(last.level, last.denomination),
+                  bid=Bid(level, denomination), last=Bid(last.level, last.denomination),
                   player=state.players[last.seat], allowed=allowed), rule="RB-AUCTION-2")
         call = Call(seat=self._turn_seat(state), seq=seq, level=level, denomination=denomination)
         return dataclasses.replace(state, calls=state.calls + (call,)), ()
@@ -498,7 +554,7 @@ class ReverseBridge(GameRules):
         if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
             return dataclasses.replace(state, calls=calls), ()
         first = next(c for c in calls if c.denomination == last.denomination)
-        contract = Contract(level=last.level, denomination=last.denomination,
+        contract = Contract(level=last.level, denomination=last.denomination, team=team_of(last.seat),
                             bidder=last.seat, first_bidder=first.seat)
         return dataclasses.replace(
             state, calls=calls, contract=contract, phase="play",
@@ -510,7 +566,7 @@ class ReverseBridge(GameRules):
         if state.phase == "play":
             raise IllegalAction(
                 _("the auction is over (final bid {bid}): no more calls, play a card",
-                  bid=bid_text(state.contract.level, state.contract.denomination)), rule="RB-AUCTION-3")
+                  bid=state.contract.bid), rule="RB-AUCTION-3")
         if state.phase == "audit":
             message = (_("hand {hand} is over: the next dealer enters “deal” before anyone can bid",
                          hand=len(state.history)) if what == "bid" else
@@ -592,13 +648,14 @@ class ReverseBridge(GameRules):
         """RB-SCORE and the audit, once the 13th trick is in."""
         contract = state.contract
         taken = tuple(sum(1 for t in tricks if team_of(t.winner) == team) for team in TEAMS)
-        found = audit(tricks, contract.trump, state.settings, state.players, seq)
+        confirmed, new = confirm_live_breaches(
+            state.live_breaches, audit(tricks, contract.trump, state.settings, state.players, seq), seq)
         record = HandRecord(
             number=len(state.history), dealer=state.dealer, contract=contract, taken=taken,
-            calls=state.calls, tricks=tricks, breaches=state.live_breaches + found)
+            calls=state.calls, tricks=tricks, breaches=in_play_order(confirmed + new, tricks))
         history = state.history + (record,)
         phase = "match_over" if len(history) >= state.settings.hands else "audit"
-        audited = tuple(b.finding() for b in found)
+        audited = tuple(b.finding() for b in new)
         return dataclasses.replace(
             state, phase=phase, tricks=tricks, current=None, history=history,
             findings=state.findings + audited,
@@ -622,9 +679,10 @@ class ReverseBridge(GameRules):
         points = record.scores
         finding = Finding("RB-AUDIT", _(
             "Hand {hand}: the table set the tricks of {team} to {tricks} ({played} as played): "
-            "{reason}. Hand scores now NS {ns}, EW {ew}.", hand=record.number + 1,
+            "{reason}. Hand scores now {ns_team} {ns}, {ew_team} {ew}.", hand=record.number + 1,
             team=self._team_label(state, team), tricks=tricks, played=record.played_opponents_tricks,
-            reason=reason, ns=points["NS"], ew=points["EW"]), seq)
+            reason=reason, ns_team=team_name("NS"), ns=points["NS"], ew_team=team_name("EW"),
+            ew=points["EW"]), seq)
         return dataclasses.replace(
             state, history=state.history[:-1] + (record,), findings=state.findings + (finding,),
         ), (finding,)
@@ -638,15 +696,14 @@ class ReverseBridge(GameRules):
         if passed_out:
             return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
                                        passed_out=state.passed_out + 1), ()
-        bidder = state.players.index(action.player_name("bidder", state.players))
+        team, bidder = self._bidding_side(state, action)
         level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(_("the final bid's level is 1 to {top}, not {level}", top=MAX_LEVEL, level=level),
                                 rule="RB-AUCTION-1")
         tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
-        contract = Contract(level=level, denomination=denomination, bidder=bidder,
-                            first_bidder=bidder)
+        contract = Contract(level=level, denomination=denomination, team=team, bidder=bidder)
         taken = [0, 0]
         taken[TEAMS.index(contract.team)] = TRICKS_PER_HAND - tricks
         taken[1 - TEAMS.index(contract.team)] = tricks
@@ -656,6 +713,21 @@ class ReverseBridge(GameRules):
         phase = "match_over" if len(history) >= state.settings.hands else "deal"
         dealer = state.dealer if phase == "match_over" else (state.dealer + 1) % 4
         return dataclasses.replace(state, history=history, phase=phase, dealer=dealer), ()
+
+    def _bidding_side(self, state: State, action: Action) -> tuple[str, int | None]:
+        """RB-QUICK: the bidding team, named as such or by the player who made the final bid
+        (exactly one of the two)."""
+        by_team, by_bidder = action.has("team"), action.has("bidder")
+        if by_team and by_bidder:
+            raise InvalidAction(_("give the bidding team or the player who made the final bid, not both"),
+                                rule="RB-QUICK")
+        if by_team:
+            return action.choice("team", TEAMS), None
+        if by_bidder:
+            bidder = state.players.index(action.player_name("bidder", state.players))
+            return team_of(bidder), bidder
+        raise InvalidAction(_("say who made the final bid: the bidding team, or the player who bid it"),
+                            rule="RB-QUICK")
 
     # -- reading the state --
 
@@ -679,8 +751,100 @@ class ReverseBridge(GameRules):
 
     def _team_label(self, state: State, team: str) -> Message:
         first = TEAMS.index(team)
-        return _("{team} ({first} and {second})", team=team_name(team), first=state.players[first],
+        return _("{team} ({first} and {second})", team=team_words(team), first=state.players[first],
                  second=state.players[first + 2])
+
+    # -- the common hooks --
+
+    def unavailable(self, state: State) -> dict[str, Message]:
+        """The cards played this hand, while cards are entered: each is in the pack once
+        (RB-SETUP-1). Only played cards: the table has seen them."""
+        if state.phase != "play":
+            return {}
+        return {str(play.card): _("played in trick {trick}", trick=trick.number)
+                for trick in state.tricks + (state.current,) for play in trick.plays}
+
+    def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
+        """The team totals after each finished hand (an adjusted hand as the table counted it)."""
+        totals, after = {team: 0 for team in TEAMS}, []
+        for record in state.history:
+            totals = {team: totals[team] + record.scores[team] for team in TEAMS}
+            after.append(totals)
+        return tuple(after)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """An entry in words: "Eve bids 2♦", "Nora plays 9♠ and wins trick 7"."""
+        words = {
+            "deal": self._deal_words, "bid": self._bid_words, "pass": self._pass_words,
+            "play": self._play_words, "adjust": self._adjust_words, "quick": self._quick_words,
+        }.get(action.type)
+        if words is None:
+            return super().describe(before, action, after)
+        return str(words(before, action, after))
+
+    def _deal_words(self, before: State, action: Action, after: State) -> Message:
+        return _("{dealer} deals hand {hand}", dealer=after.players[after.dealer], hand=len(after.history) + 1)
+
+    def _bid_words(self, before: State, action: Action, after: State) -> Message:
+        call = after.calls[-1]
+        return _("{player} bids {bid}", player=before.players[call.seat],
+                 bid=bid_words(call.level, call.denomination))
+
+    def _pass_words(self, before: State, action: Action, after: State) -> Message:
+        player = before.players[self._turn_seat(before)]
+        if after.passed_out > before.passed_out:
+            return _("{player} passes: all four passed, the hand is thrown in and {dealer} deals",
+                     player=player, dealer=after.players[after.dealer])
+        if after.contract is not None and before.contract is None:
+            contract = after.contract
+            return _("{player} passes: {bidder}'s {bid} is the final bid, {leader} leads", player=player,
+                     bidder=after.players[contract.bidder], bid=bid_words(contract.level, contract.denomination),
+                     leader=after.players[contract.leader])
+        return _("{player} passes", player=player)
+
+    def _play_words(self, before: State, action: Action, after: State) -> Message:
+        trick = before.current
+        seat = self._turn_seat(before)
+        card = Card.parse(action.raw("card"))
+        player = before.players[seat]
+        if len(trick.plays) < 3:
+            return _("{player} plays {card}", player=player, card=card)
+        winner = winning_play(trick.plays + (Play(seat, card, 0),), before.contract.trump).seat
+        if winner == seat:
+            words = _("{player} plays {card} and wins trick {trick}", player=player, card=card, trick=trick.number)
+        else:
+            words = _("{player} plays {card}; {winner} wins trick {trick}", player=player, card=card,
+                      winner=before.players[winner], trick=trick.number)
+        if trick.number < TRICKS_PER_HAND:
+            return words
+        record = after.history[-1]
+        return _("{play}. Hand {hand} is over: {ns} {ns_tricks}, {ew} {ew_tricks} tricks", play=words,
+                 hand=record.number + 1, ns=team_words("NS"), ns_tricks=record.taken[0], ew=team_words("EW"),
+                 ew_tricks=record.taken[1])
+
+    def _adjust_words(self, before: State, action: Action, after: State) -> Message:
+        record = after.history[-1]
+        tricks = record.adjustment.tricks
+        return n_("The table counts {tricks} trick for {team} in hand {hand} ({played} as played): {reason}",
+                  "The table counts {tricks} tricks for {team} in hand {hand} ({played} as played): {reason}",
+                  tricks, tricks=tricks, team=team_words(other_team(record.contract.team)),
+                  hand=record.number + 1, played=record.played_opponents_tricks, reason=record.adjustment.reason)
+
+    def _quick_words(self, before: State, action: Action, after: State) -> Message:
+        if after.passed_out > before.passed_out:
+            return _("A hand thrown in after four passes; {dealer} deals next", dealer=after.players[after.dealer])
+        record = after.history[-1]
+        contract = record.contract
+        side = team_words(contract.team)
+        if contract.bidder is not None:
+            side = _("{player} ({team})", player=after.players[contract.bidder], team=side)
+        tricks = record.opponents_tricks
+        return n_("Hand {hand}: {side} bid {bid}; {opponents} took {tricks} trick",
+                  "Hand {hand}: {side} bid {bid}; {opponents} took {tricks} tricks", tricks,
+                  hand=record.number + 1, side=side, bid=bid_words(contract.level, contract.denomination),
+                  opponents=team_words(other_team(contract.team)), tricks=tricks)
+
+    # -- the view --
 
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
@@ -713,6 +877,7 @@ class ReverseBridge(GameRules):
             "players": list(players),
             "seats": {SEAT_NAMES[i]: name for i, name in enumerate(players)},
             "teams": {team: [players[i], players[i + 2]] for i, team in enumerate(TEAMS)},
+            "team_names": {team: str(team_words(team)) for team in TEAMS},
             "deal": len(history) - 1 if finished else len(history),
             "phase": state.phase,
             "turn": self.turn(state),
@@ -727,7 +892,8 @@ class ReverseBridge(GameRules):
             "settings": state.settings.as_dict(),
             "legal": self._legal(state),
             "auction": [call_view(c, players) for c in state.calls],
-            "min_bid": None if lowest is None else {"level": lowest[0], "denomination": lowest[1]},
+            "min_bid": None if lowest is None else {"level": lowest[0], "denomination": lowest[1],
+                                                    "text": bid_text(*lowest)},
             "contract": None if state.contract is None else contract_view(state.contract, players),
             "trick": [str(p.card) for p in current.plays] if current else [],
             "trick_cards": [play_view(p, players) for p in current.plays] if current else [],
@@ -741,6 +907,9 @@ class ReverseBridge(GameRules):
             "passed_out": state.passed_out,
             "winner": winner,
             "history": [record_view(r, players) for r in history],
+            "leaders": leading_teams(totals) if history else [],
+            "outcome": hand_outcome(history[-1]) if history else None,
+            "match_result": match_result(totals, len(history)) if state.phase == "match_over" else None,
         }
 
     def _legal(self, state: State) -> list[str]:
@@ -755,6 +924,68 @@ class ReverseBridge(GameRules):
         if state.phase == "audit":
             return ["adjust", "deal"]
         return ["adjust"]
+
+
+# --- how things stand ----------------------------------------------------------------------
+
+def leading_teams(totals: dict[str, int]) -> list[str]:
+    best = max(totals.values())
+    return [team for team in TEAMS if totals[team] == best]
+
+
+def hand_outcome(record: HandRecord) -> dict[str, Any]:
+    """The view's ``outcome`` for the latest finished hand: who made or missed the contract,
+    and a breakdown per team: the contract, the tricks, the scoring-table cell, the points."""
+    contract = record.contract
+    bidders, opponents = contract.team, other_team(contract.team)
+    counted = record.opponents_tricks
+    points = record.scores
+    made = counted >= contract.level
+    took = (n_("took {n} trick", "took {n} tricks", counted, n=counted) if record.adjustment is None else
+            n_("are counted with {n} trick ({played} as played)", "are counted with {n} tricks ({played} as played)",
+               counted, n=counted, played=record.played_opponents_tricks))
+    headline = _(N_("{bidders} made {bid}: {opponents} {took}, at least the {level} bid.") if made else
+                 N_("{bidders} missed {bid}: {opponents} {took}, fewer than the {level} bid."),
+                 bidders=team_words(bidders), bid=contract.bid, opponents=team_words(opponents), took=took,
+                 level=contract.level)
+    cell = _("Bids in {symbols}: level {level}, opp. tricks {tricks}", symbols=table_group_symbols(contract.denomination),
+             level=contract.level, tricks=counted)
+    tricks = dict(zip(TEAMS, record.taken))
+    if record.adjustment is not None:
+        tricks[opponents] = _("{n} counted ({played} played)", n=counted, played=record.played_opponents_tricks)
+    rows = [
+        {"who": bidders, "cells": [str(_("bid {bid}", bid=contract.bid)), str(tricks[bidders]), str(cell),
+                                   points[bidders]]},
+        {"who": opponents, "cells": [str(_("against {bid}", bid=contract.bid)), str(tricks[opponents]), str(cell),
+                                     points[opponents]]},
+    ]
+    best = max(points.values())
+    return {
+        "unit": "hand", "number": record.number + 1,
+        "winners": [team for team in TEAMS if points[team] == best],
+        "headline": str(headline),
+        "breakdown": {"columns": [str(_("Contract")), str(_("Tricks")), str(_("Scoring table")), str(_("Points"))],
+                      "rows": rows},
+    }
+
+
+def match_result(totals: dict[str, int], hands: int) -> dict[str, Any]:
+    winners = leading_teams(totals)
+    if len(winners) > 1:
+        headline = n_("A tie at {points} each after {n} hand.", "A tie at {points} each after {n} hands.", hands,
+                      points=totals["NS"], n=hands)
+    else:
+        (winner,) = winners
+        headline = n_("{team} win the match {won} to {lost} after {n} hand.",
+                      "{team} win the match {won} to {lost} after {n} hands.", hands, team=team_words(winner),
+                      won=totals[winner], lost=totals[other_team(winner)], n=hands)
+    return {"winners": winners, "headline": str(headline)}
+
+
+def table_group_symbols(denomination: str) -> str:
+    """The scoring-table block a denomination scores in: "♣ / ♦", "♥ / ♠", "NT"."""
+    group = next(g for g in TABLE_GROUPS if denomination in g)
+    return " / ".join(denomination_text(d) for d in group)
 
 
 # --- auction helpers -----------------------------------------------------------------------
@@ -799,13 +1030,18 @@ def call_view(call: Call, players: tuple[str, ...]) -> dict[str, Any]:
             "seq": call.seq}
 
 
+def seat_name(seat: int | None, players: tuple[str, ...]) -> str | None:
+    return None if seat is None else players[seat]
+
+
 def contract_view(contract: Contract, players: tuple[str, ...]) -> dict[str, Any]:
     return {
         "level": contract.level, "denomination": contract.denomination,
         "text": bid_text(contract.level, contract.denomination),
         "team": contract.team, "opponents": other_team(contract.team),
-        "bidder": players[contract.bidder], "first_bidder": players[contract.first_bidder],
-        "leader": players[contract.leader],
+        "bidder": seat_name(contract.bidder, players),
+        "first_bidder": seat_name(contract.first_bidder, players),
+        "leader": seat_name(contract.leader, players),
         "trump": contract.trump,
     }
 
@@ -826,7 +1062,7 @@ def breach_view(breach: Breach, players: tuple[str, ...]) -> dict[str, Any]:
     return {
         "rule": breach.rule, "message": str(breach.message), "seq": breach.seq,
         "trick": breach.trick, "player": players[breach.seat], "card": str(breach.card),
-        "obliged": str(breach.obliged), "source": breach.source,
+        "obliged": str(breach.obliged), "source": breach.source, "confirmed": breach.confirmed,
     }
 
 
@@ -853,9 +1089,6 @@ def record_view(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
 def render_record(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
     adjustment = record.adjustment
     contract = contract_view(record.contract, players)
-    if record.quick:
-        # only the final bid and its bidder were entered
-        contract["first_bidder"] = contract["leader"] = None
     return {
         "deal": record.number,
         "dealer": players[record.dealer],

@@ -119,9 +119,12 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
     story: list[Flowable] = [
         kit.para(match.title or _("{game} score sheet", game=game_title), kit.title),
-        kit.para(f"{game_title} · {created.astimezone().strftime('%Y-%m-%d %H:%M')} · "
-                 f"{gettext('results only') if view['mode'] == 'quick' else gettext('every card entered')}"),
+        kit.para(f"{game_title} · {created.astimezone().strftime('%Y-%m-%d %H:%M')} · {_mode_words(view['mode'])}"),
         kit.para(_("Players: {names}", names=", ".join(view["players"]))),
+        kit.para(_("Rules: {game}, version {version}{current}", game=game_title,
+                   version=getattr(match, "rules_version", 1),
+                   current="" if getattr(match, "rules_version", 1) == _current_rules(view["game"]) else
+                   str(_(" (judged now by version {n})", n=_current_rules(view["game"])))), kit.small),
         kit.para(gettext("House rules"), kit.heading),
         kit.table([gettext("House rule"), gettext("Setting")], _house_rules(view),
                   [0.5, 0.5]),
@@ -140,6 +143,17 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
                           kit.small))
     doc.build(story)
     return buffer.getvalue()
+
+
+def _mode_words(mode: str) -> str:
+    # Outside the f-string, so the catalog extraction finds both words.
+    return gettext("results only") if mode == "quick" else gettext("every card entered")
+
+
+def _current_rules(game: str) -> int:
+    from referee import games
+
+    return games.get(game).rules_version
 
 
 def _house_rules(view: dict) -> list[list[str]]:
@@ -182,7 +196,8 @@ def _disputes(view: dict, kit: Kit) -> list[Flowable]:
     """Every sheet ends with the dispute record: disputes, rulings and corrections."""
     out: list[Flowable] = [kit.para(gettext("Disputes and corrections"), kit.heading)]
     disputes, corrections = view.get("disputes") or [], view.get("corrections") or []
-    if not disputes and not corrections:
+    refused = view.get("no_longer_accepted") or []
+    if not disputes and not corrections and not refused:
         return out + [kit.para(gettext("None."))]
     if disputes:
         rows = [[d["entry"], d["note"], _decision(d["ruling"]), d["ruling"]["reason"] if d["ruling"] else ""]
@@ -192,11 +207,17 @@ def _disputes(view: dict, kit: Kit) -> list[Flowable]:
     if corrections:
         from referee.rules import Action, describe_fields
 
-        rows = [[c["seq"], c["entry"], describe_fields(Action(c["action"])),
+        rows = [[c["seq"], c["entry"],
+                 describe_fields(Action(c["action"])) if c["action"] else gettext("dropped"),
                  ", ".join(map(str, c["dropped"])) or "—"] for c in corrections]
         out.append(Spacer(1, 3 * mm))
         out.append(kit.table([gettext("At entry"), gettext("Corrects entry"), gettext("Now reads"),
                               gettext("Set aside")], rows, [0.12, 0.15, 0.5, 0.23]))
+    if refused:
+        out.append(Spacer(1, 3 * mm))
+        out.append(kit.para(gettext("Entries the current rules no longer accept (they count for nothing):")))
+        out.append(kit.table([gettext("Entry"), gettext("Rule"), gettext("Why")],
+                             [[r["seq"], r["rule"], r["message"]] for r in refused], [0.12, 0.23, 0.65]))
     return out
 
 

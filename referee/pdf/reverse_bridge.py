@@ -11,6 +11,7 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from referee import pdf
@@ -25,6 +26,7 @@ TEAM_NAMES = {"NS": N_("NS"), "EW": N_("EW")}
 
 
 def _team(team: str) -> str:
+    """A team in a narrow column: NS, EW (German NS, OW); the teams section spells them out."""
     return gettext(TEAM_NAMES[team])
 
 
@@ -50,6 +52,8 @@ def _card(text: str | None) -> str:
 
 def _contract(hand: dict) -> str:
     contract = hand["contract"]
+    if contract["bidder"] is None:          # a quick entry that named the bidding team only
+        return contract["text"]
     return str(_("{bid} by {player}", bid=contract["text"], player=contract["bidder"]))
 
 
@@ -67,8 +71,8 @@ def sections(view: dict, kit: Kit) -> list[Flowable]:
     for team in TEAMS:
         members = [str(_("{player} ({seat})", player=name, seat=gettext(seat)))
                    for seat, name in seats.items() if name in teams.get(team, [])]
-        out.append(kit.para(_("{team}: {members} · match total {total}", team=_team(team),
-                              members=all_of(members), total=view["scores"].get(team, 0))))
+        out.append(kit.para(_("{team} ({short}): {members} · match total {total}", team=view["team_names"][team],
+                              short=_team(team), members=all_of(members), total=view["scores"].get(team, 0))))
     out += _score_pad(view, kit)
     out += _adjustments(view, kit)
     out += _audit(view, kit)
@@ -128,8 +132,8 @@ def _audit(view: dict, kit: Kit) -> list[Flowable]:
     played = [h for h in view.get("history", []) if not h.get("quick")]
     for hand in played:
         for finding in hand["findings"]:
-            found = (gettext("audit") if finding["source"] == "audit"
-                     else str(_("live, entry {entry}", entry=finding["seq"])))
+            found = (gettext("at the end of the hand") if finding["source"] == "audit"
+                     else str(_("at entry {entry}, confirmed at the end", entry=finding["seq"])))
             rows.append([hand["deal"] + 1, finding["trick"], finding["player"], _card(finding["card"]),
                          finding["obliged"], finding["rule"], found])
     if not played:
@@ -140,7 +144,20 @@ def _audit(view: dict, kit: Kit) -> list[Flowable]:
                                   len(played), n=len(played)))]
     header = [_hand(), gettext("Trick"), gettext("Player"), gettext("Card"), gettext("Had to"),
               gettext("Rule"), gettext("Found")]
-    return out + [kit.table(header, rows, [0.07, 0.07, 0.12, 0.08, 0.4, 0.12, 0.14])]
+    return out + [kit.table(header, rows, [0.08, 0.07, 0.12, 0.07, 0.37, 0.12, 0.17])]
+
+
+def result_line(view: dict) -> str:
+    """The sheet's result line, with the teams in words: "North–South lead with 19."."""
+    if view.get("match_result"):
+        return view["match_result"]["headline"]
+    leaders = view.get("leaders") or []
+    if not leaders:
+        return ""
+    best = view["scores"][leaders[0]]
+    if len(leaders) > 1:
+        return str(_("The teams are level at {n}.", n=best))
+    return str(_("{team} lead with {n}.", team=view["team_names"][leaders[0]], n=best))
 
 
 def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
@@ -194,11 +211,13 @@ def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
                          "Each cell: bidding team's points / opponents' points (RB-SCORE-2, RB-SCORE-3). "
                          "Shaded: the opponents reached the level, so the bidders score.")),
     ]
-    first = 20 * mm
+    corner = gettext("Opp. tricks")
+    # The first column fits its header in every language (German "Gegnerstiche" is the longest).
+    first = max(20 * mm, pdfmetrics.stringWidth(corner, pdf.FONT_BOLD, 7.5) + 4)
     for group in groups:
         story.append(kit.para(_("Bids in {symbols} ({name})", symbols=group["symbols"], name=group["name"]),
                               kit.heading))
-        header = [gettext("Opp. tricks")] + [str(level) for level in group["levels"]]
+        header = [corner] + [str(level) for level in group["levels"]]
         body = [header] + [[str(row["tricks"])] + [f"{b} / {o}" for b, o in row["cells"]] for row in group["rows"]]
         widths = [first] + [(kit.width - first) / len(group["levels"])] * len(group["levels"])
         style = [

@@ -45,8 +45,10 @@ class Book:
 def book(game: str, language: str | None = None) -> Book | None:
     """The rules page of a game in the current language (German pages live in
     ``referee/rulebook/de/``), falling back to English."""
-    from referee import i18n
+    from referee import games, i18n
 
+    if games.get(game) is None:
+        return None  # only a registered game's name ever reaches the importer
     language = language or i18n.current()
     module_name = game.replace("-", "_")
     candidates = ([f"referee.rulebook.{language}.{module_name}"] if language != i18n.DEFAULT else [])

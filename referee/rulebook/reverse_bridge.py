@@ -118,16 +118,32 @@ BOOK = Book(
                      "exactly what each player held at every trick. It checks every play "
                      "against the follow-suit and forced-capture rules and lists each breach: "
                      "the trick, the player, the card played and what they should have "
-                     "played. The table then decides: it can correct the opponents' trick "
-                     "count, giving a reason that is kept in the log and printed, or simply "
-                     "deal the next hand, which accepts the result as it stands."),
+                     "played. One breach is one finding: a revoke already proved during the "
+                     "hand is confirmed by the audit, not listed again, and keeps the entry "
+                     "that first proved it. The table then decides: it can correct the "
+                     "opponents' trick count, giving a reason that is kept in the log and "
+                     "printed, or simply deal the next hand, which accepts the result as it "
+                     "stands."),
+            ),
+        ),
+        Section(
+            title="Results only",
+            intro="For tables that keep the score without entering every card.",
+            rules=(
+                Rule("RB-QUICK",
+                     "Each hand is entered whole, once it is played: the final bid, which side "
+                     "made it, and how many tricks the other side took. The side can be named "
+                     "directly (North–South or East–West) or through the player who made the "
+                     "final bid; one of the two is given, not both. The hand is then scored "
+                     "exactly as if it had been played card by card. A hand thrown in after "
+                     "four passes can be entered too, so the deal moves on."),
             ),
         ),
     ),
     decisions=(
         "A failure to follow suit is never refused while the hand is played, because the "
-        "referee cannot see hands; it is reported as soon as a later card proves it, and again "
-        "in the end-of-hand audit.",
+        "referee cannot see hands; it is reported as soon as a later card proves it, and the "
+        "end-of-hand audit confirms that report instead of making a second one.",
         "A card that has already been played this hand is refused, citing RB-SETUP-1.",
         "Forced capture is judged against the card winning the trick at the moment a player "
         "plays, so the second and third players are bound by it as well as the fourth.",
@@ -145,6 +161,9 @@ BOOK = Book(
         "The hand number shown counts only hands actually played; thrown-in (passed-out) hands "
         "are counted separately.",
         "In a results-only match a thrown-in hand can be entered to move the deal on.",
+        "A results-only hand that names both the bidding team and the player who made the final "
+        "bid is refused, even when the two agree: one way of saying it keeps the record "
+        "unambiguous.",
         "A tie on points at the end of the match is shown as a tie.",
     ),
 )

@@ -35,11 +35,17 @@ def links(match: store.Match, token: str | None = None) -> dict[str, str]:
     return result
 
 
+class _TooDeep(Exception):
+    pass
+
+
 def _json_body():
-    data = request.get_json(silent=True)
-    if data is None:
-        return None
-    return data
+    """The request's JSON, or None if it is not JSON. Nesting deep enough to exhaust the
+    parser is answered like any other bad body, never with a 500."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        raise _TooDeep from None
 
 
 @bp.post("/matches")
@@ -122,6 +128,11 @@ def import_match():
 @bp.get("/matches/<match_id>/log")
 def event_log(match_id: str):
     return jsonify([entry.as_dict() for entry in store.log(_match(match_id))])
+
+
+@bp.errorhandler(_TooDeep)
+def too_deep(exc):
+    return error(422, "ACTION", _("the JSON is nested too deeply"))
 
 
 @bp.errorhandler(404)

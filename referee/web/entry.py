@@ -32,6 +32,7 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
     picked: dict[tuple[str, int | None], dict[str, str]] = {}
     listed: dict[str, dict[int, str]] = {}
     rows: dict[str, dict[int, dict[str, Any]]] = {}
+    shapes: dict[str, str] = {}
     for key, value in form.items():
         if key in IGNORED or not value.strip():
             continue  # a blank field is a field not given
@@ -39,6 +40,7 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
         per_player = _PER_PLAYER.match(key)
         item = _LIST_ITEM.match(key)
         row = _ROW_FIELD.match(key) if not part else None
+        _one_shape(shapes, *_shape(key, part, per_player, item, row))
         if row:
             rows.setdefault(row["key"], {}).setdefault(int(row["index"]), {})[row["field"]] = _scalar(
                 row["field"], value)
@@ -66,6 +68,27 @@ def form_action(form: Mapping[str, str]) -> dict[str, Any]:
         action[key] = [numbered[i] for i in sorted(numbered)]
     _resolve_top(action)
     return action
+
+
+def _shape(key: str, part, per_player, item, row) -> tuple[str, str]:
+    """The field a form key posts to, and in which shape (card, cards, list, rows, per player,
+    or plain)."""
+    if part:
+        return part["key"], "cards" if part["index"] is not None else "card"
+    if row:
+        return row["key"], "rows"
+    if item:
+        return item["key"], "list"
+    if per_player:
+        return per_player["key"], "per player"
+    return key, "plain"
+
+
+def _one_shape(shapes: dict[str, str], name: str, shape: str) -> None:
+    # "cards=xyz&cards.0.rank=7" cannot be one action: say which field, do not guess.
+    if shapes.setdefault(name, shape) != shape:
+        raise InvalidAction(_("the field “{field}” was sent in two different shapes; send it once",
+                              field=name[:40]), rule="ACTION")
 
 
 def _scalar(key: str, value: str) -> Any:
@@ -102,7 +125,10 @@ def _compose(parts: dict[str, str], index: int | None) -> str | None:
 
 
 def _resolve_top(action: dict[str, Any]) -> None:
-    # A pair entered on the phone says which of its two cards lies on top by position.
+    # A pair entered on the phone says which of its two cards lies on top by position, or
+    # "last": the card tapped last.
     top, cards = action.get("top"), action.get("cards")
     if isinstance(top, int) and isinstance(cards, list) and 0 <= top < len(cards):
         action["top"] = cards[top]
+    elif top == "last" and isinstance(cards, list) and cards:
+        action["top"] = cards[-1]

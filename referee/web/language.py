@@ -1,6 +1,8 @@
 """Which language a phone sees: the switch's choice (a cookie), else the browser's."""
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, get_locale
 
@@ -21,13 +23,20 @@ def select() -> str:
 @bp.get("/language/<code>")
 def switch(code: str):
     """The visible switch: remember the choice on this phone and go back where it was."""
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("pages.home")
-    response = redirect(target)
+    response = redirect(local_path(request.args.get("next", "")) or url_for("pages.home"))
     if code in i18n.LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=ONE_YEAR, samesite="Lax", httponly=True)
     return response
+
+
+_LOCAL_PATH = re.compile(r"/(?![/\\])[\x21-\x7e]*")
+
+
+def local_path(target: str) -> str | None:
+    """``target`` if it is a path on this site, else None. Browsers drop tabs and line breaks
+    from a URL and read a backslash as a slash, so ``/%09/evil.example`` and ``/\\evil`` lead
+    off the site: only printable ASCII is allowed, starting with one slash and no second one."""
+    return target if _LOCAL_PATH.fullmatch(target or "") else None
 
 
 def init_app(app: Flask) -> None:

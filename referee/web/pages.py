@@ -12,22 +12,21 @@ from datetime import timezone
 
 import segno
 from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
-                   session, url_for)
+                   url_for)
 from markupsafe import Markup
 
 from referee import games, i18n, store
-from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
 from referee.rulebook import book
 from referee.i18n import _, gettext
 from referee.replay import CorrectionConflict
 from referee.rules import InvalidAction, RuleViolation
+from referee.web import phone
 from referee.web.entry import form_action
 from referee.web.forms import NewMatchForm, game_choices, house_rule_form, settings_from
-from referee.web.security import client_address, may_create_match
+from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
-
-SCORER_SESSION_KEY = "scorer_tokens"
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -42,14 +41,11 @@ def _match_or_404(match_id: str) -> store.Match:
 
 
 def is_scorer(match: store.Match) -> bool:
-    return match.scorer_token_ok(session.get(SCORER_SESSION_KEY, {}).get(match.id))
+    return match.scorer_token_ok(phone.scorer_credential(match.id))
 
 
 def _remember_scorer(match_id: str, token: str) -> None:
-    tokens = dict(session.get(SCORER_SESSION_KEY, {}))
-    tokens[match_id] = token
-    # Keep the cookie small: the twenty most recent matches are enough for one phone.
-    session[SCORER_SESSION_KEY] = dict(list(tokens.items())[-20:])
+    phone.remember_scorer(match_id, token)
 
 
 def qr_svg(url: str) -> Markup:
@@ -76,14 +72,36 @@ def register_filters(app: Flask) -> None:
     @app.context_processor
     def card_tables():
         return {"RANKS": RANKS, "SUIT_SYMBOLS": SUIT_SYMBOLS, "SUIT_NAMES": SUIT_NAMES,
-                "GAMES": games.GAMES}
+                "GAMES": games.GAMES, "rank_label": rank_label, "card_spoken": lambda text: Card.parse(text).spoken}
+
+    @app.template_filter("suits")
+    def red_suits(text: str | None) -> Markup:
+        """Text with its ♥ and ♦ marked red (and its ♣ ♠ marked too), escaped."""
+        escaped = Markup.escape(text or "")
+        for symbol, suit in (("♥", "h"), ("♦", "d"), ("♣", "c"), ("♠", "s")):
+            escaped = escaped.replace(symbol, Markup(f'<span class="suit-{suit}">{symbol}</span>'))
+        return Markup(escaped)
 
 
 # --- home and new match ----------------------------------------------------------------------
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", matches=store.recent_matches())
+    """This phone's matches only; every match on the server only where a club switched its
+    public list on (PUBLIC_MATCH_LIST)."""
+    mine = store.matches_by_id(phone.remembered())
+    public = store.recent_matches() if current_app.config["PUBLIC_MATCH_LIST"] else []
+    response = make_response(render_template("pages/home.html", matches=mine, public=public))
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["Vary"] = "Cookie"
+    return response
+
+
+@bp.post("/m/<match_id>/forget")
+def forget(match_id: str):
+    """Take a match off this phone's list (and its right to enter for it); the match stays."""
+    phone.forget(match_id)
+    return redirect(url_for("pages.home"), 303)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -122,10 +140,11 @@ def new_match():
 
 @bp.get("/m/<match_id>/join/<token>")
 def join(match_id: str, token: str):
-    """The scorer link: this phone may enter from now on."""
+    """The scorer link: this phone may enter from now on. A link accepts the short scorer code
+    in place of the token, so a wrong one counts as a guess."""
     match = _match_or_404(match_id)
     if not match.scorer_token_ok(token):
-        abort(403)
+        abort(403 if may_guess_code(current_app) else 429)
     _remember_scorer(match.id, token)
     return redirect(url_for("pages.match", match_id=match.id))
 
@@ -133,20 +152,22 @@ def join(match_id: str, token: str):
 @bp.route("/join", methods=["GET", "POST"])
 def join_by_code():
     """A second phone types the short code it was told."""
-    error = None
+    error, status = None, 200
     if request.method == "POST":
-        if not current_app.extensions["join_limit"].allow(client_address()):
-            error = gettext("Too many tries from this phone: wait a few minutes.")
+        if not may_guess_code(current_app):
+            error, status = gettext("Too many tries from this phone: wait a few minutes."), 429
         else:
             found = store.find_by_code(request.form.get("code", ""))
             if found is None:
-                error = gettext("No match has that code. Check it with the table and type it again.")
+                error, status = gettext("No match has that code. Check it with the table and type it again."), 422
             else:
                 match, scorer = found
                 if scorer:
                     _remember_scorer(match.id, store.normal_code(request.form["code"]))
+                else:
+                    phone.remember(match.id)
                 return redirect(url_for("pages.match", match_id=match.id))
-    return render_template("pages/join.html", error=error), 422 if error else 200
+    return render_template("pages/join.html", error=error), status
 
 
 @bp.post("/m/<match_id>/scorer-link")
@@ -157,8 +178,12 @@ def new_scorer_link(match_id: str):
         abort(403)
     token = store.reissue_scorer_token(match)
     _remember_scorer(match.id, token)
-    session["fresh_scorer_token"] = token
     return redirect(url_for("pages.match", match_id=match.id))
+
+
+def scorer_lost(match: store.Match) -> bool:
+    """This phone held a scorer link for the match that a newer one has replaced."""
+    return phone.holds_scorer_credential(match.id) and not is_scorer(match)
 
 
 def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
@@ -166,11 +191,17 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
     state = replay.view()
     # The entry form is kept across polls while the same move is expected: same key.
     expected = f"{state.get('phase')}|{state.get('turn')}|{state.get('legal')}"
+    told = store.told(match) if replay.seq else ()
+    in_force = replay.in_force.seq if replay.in_force else None
     context = {
         "match": match, "replay": replay, "state": state, "game": replay.game,
         "entry_key": hashlib.sha256(expected.encode()).hexdigest()[:16],
         "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
-        "rulebook": book(match.game), "polled": False,
+        "rulebook": book(match.game), "polled": False, "confirmed": None,
+        "lost_scorer": not scorer and scorer_lost(match),
+        "unavailable": {card: str(reason) for card, reason in replay.game.unavailable(replay.state).items()},
+        "last_words": told[-1].words if told else None,
+        "undo_words": told[in_force - 1].words if in_force and in_force <= len(told) else None,
     }
     context.update(extra)
     return context
@@ -183,13 +214,13 @@ def _game_template(game_name: str, part: str) -> list[str]:
 @bp.get("/m/<match_id>")
 def match(match_id: str):
     match = _match_or_404(match_id)
+    phone.remember(match.id)
     replay = store.load(match)
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
-    fresh_token = session.pop("fresh_scorer_token", None)
     codes = {"viewer": store.show_code(match.viewer_code or "")}
     if context["scorer"]:
-        credential = fresh_token or session[SCORER_SESSION_KEY][match.id]
+        credential = phone.scorer_credential(match.id)
         links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)
@@ -220,8 +251,10 @@ def act(match_id: str):
     match = _match_or_404(match_id)
     if not is_scorer(match):
         replay = store.load(match)
-        context = _board_context(match, replay, error=RuleViolation(
-            _("This phone has the viewer link: only the scorer link can enter."), rule="AUTH"))
+        message = (_("A new scorer link was made on another phone, so this phone can only watch now: this entry "
+                     "was not made. Ask the scorer for the new link or code.") if scorer_lost(match) else
+                   _("This phone has the viewer link: only the scorer link can enter."))
+        context = _board_context(match, replay, error=RuleViolation(message, rule="AUTH"))
         return render_template("pages/_board.html", **context), 403
     posted = request.form.to_dict()
     status = 200
@@ -237,15 +270,20 @@ def act(match_id: str):
         status = 409
     else:
         context = _board_context(match, appended.replay, findings=appended.findings)
+        context["confirmed"] = context["last_words"]
     return render_template("pages/_board.html", **context), status
 
 
 # --- the timeline: disputes and corrections ------------------------------------------------
 
+TIMELINE_PAGE = 100  # entries on one page of the timeline: a long match costs no more
+
+
 @bp.route("/m/<match_id>/timeline", methods=["GET", "POST"])
 def timeline(match_id: str):
     """Every entry in words, with findings, disputes, rulings and corrections; the scorer can
-    raise a dispute on any entry, rule on it, or correct an entry."""
+    raise a dispute on any entry, rule on it, correct an entry or drop one the rules no longer
+    accept. A page holds TIMELINE_PAGE entries: the newest, or the page of ``?entry=n``."""
     match = _match_or_404(match_id)
     error, conflicts, posted, status = None, (), {}, 200
     if request.method == "POST":
@@ -253,7 +291,8 @@ def timeline(match_id: str):
             abort(403)
         posted = request.form.to_dict()
         try:
-            store.append(match, _timeline_action(match, posted))
+            action = _timeline_action(match, posted)
+            store.append(match, action)
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
         except RuleViolation as violation:
@@ -261,41 +300,62 @@ def timeline(match_id: str):
         except store.StaleExpect:
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
-            return redirect(url_for("pages.timeline", match_id=match.id) + f"#e{posted.get('seq', '')}")
+            target = action.get("seq") or _number(posted.get("seq")) or action.get("dispute")
+            return redirect(url_for("pages.timeline", match_id=match.id, entry=target) + f"#e{target}")
     replay = store.load(match)
+    last = replay.seq
+    wanted = _number(request.args.get("entry")) or _number(posted.get("seq"))
+    upto = min(last, ((wanted - 1) // TIMELINE_PAGE + 1) * TIMELINE_PAGE) if wanted else last
+    after = max(0, upto - TIMELINE_PAGE)
     context = {"match": match, "game": replay.game, "replay": replay, "state": replay.view(),
-               "entries": store.timeline(match), "scorer": is_scorer(match), "error": error,
-               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game)}
+               "entries": store.timeline(match, after, upto), "scorer": is_scorer(match), "error": error,
+               "conflicts": conflicts, "posted": posted, "rulebook": book(match.game),
+               "page": {"after": after, "upto": upto, "last": last, "size": TIMELINE_PAGE}}
     return render_template("pages/timeline.html", **context), status
+
+
+def _number(text: str | None) -> int | None:
+    """A whole number typed or posted in a form: ASCII digits only, at most nine of them."""
+    if isinstance(text, str) and 0 < len(text) <= 9 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:
     kind = form.get("type")
-    expect = form.get("expect", "")
-    envelope = {"expect": int(expect)} if expect.isdigit() else {}
+    expect = _number(form.get("expect"))
+    envelope = {"expect": expect} if expect is not None else {}
     if kind == "dispute":
         return {"type": "dispute", "seq": _entry_number(form.get("seq")), "note": form.get("note", ""), **envelope}
     if kind == "ruling":
-        return {"type": "ruling", "dispute": _entry_number(form.get("dispute")), "decision": form.get("decision"),
-                "reason": form.get("reason", ""), **envelope}
+        if form.get("seq"):
+            _entry_number(form.get("seq"))  # the disputed entry, to come back to: a number or nothing
+        ruling = {"type": "ruling", "dispute": _entry_number(form.get("dispute")), "decision": form.get("decision"),
+                  "reason": form.get("reason", ""), **envelope}
+        if form.get("carried_out_by"):
+            ruling["carried_out_by"] = _entry_number(form.get("carried_out_by"))
+        return ruling
+    if kind == "drop":
+        return {"type": "drop", "seq": _entry_number(form.get("seq")), **envelope}
     if kind == "correct":
         target = _entry_number(form.get("seq"))
-        original = next((e.action for e in store.log(match) if e.seq == target), None)
+        original = next((e.action for e in store.log(match, target - 1, target)), None)
         if original is None:
             raise InvalidAction(_("there is no entry {n}", n=target), rule="CORRECT")
         corrected = dict(original)
         for key, value in form.items():
             if key.startswith("fix.") and key[4:] in original:
                 corrected[key[4:]] = _edited(original[key[4:]], value)
-        drops = [int(d) for d in form.get("drop", "").split() if d.isdigit()]
+        drops = [_entry_number(text) for text in form.get("drop", "").split()]
         return {"type": "correct", "seq": target, "action": corrected, "drop": drops, **envelope}
     raise InvalidAction(_("unknown timeline entry"), rule="ACTION")
 
 
 def _entry_number(text: str | None) -> int:
-    if not text or not text.isdigit():
+    number = _number(text)
+    if number is None:
         raise InvalidAction(_("say which entry (its number)"), rule="ACTION")
-    return int(text)
+    return number
 
 
 def _edited(original, text: str):
@@ -306,14 +366,14 @@ def _edited(original, text: str):
     if isinstance(original, bool):
         return text.lower() in ("true", "yes", "1")
     if isinstance(original, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION") from None
+        number = _number(text.lstrip("-"))
+        if number is None:
+            raise InvalidAction(_("“{text}” is not a whole number", text=text[:20]), rule="ACTION")
+        return -number if text.startswith("-") else number
     if isinstance(original, dict):
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InvalidAction(_("that field must be written as it was shown (JSON)"), rule="ACTION") from None
     return text
 

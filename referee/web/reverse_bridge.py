@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import pdf
-from referee.games.reverse_bridge import DENOMINATION_SYMBOL, scoring_table
+from referee.games.reverse_bridge import scoring_table, table_group_symbols
 from referee.i18n import N_, gettext
 
 bp = Blueprint("reverse_bridge", __name__)
@@ -30,7 +30,7 @@ def table_groups() -> list[dict[str, Any]]:
         if key not in index:
             index[key] = {
                 "denominations": list(key),
-                "symbols": " / ".join(DENOMINATION_SYMBOL[d] for d in key),
+                "symbols": table_group_symbols(key[0]),
                 "name": gettext(GROUP_NAMES[key]),
                 "levels": [], "positions": [],
             }

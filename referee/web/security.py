@@ -1,11 +1,19 @@
-"""Response headers every page carries, and the limit on how fast one client creates matches."""
+"""Response headers every page carries, which proxies to trust for the client's address, how
+often one client may create matches or guess codes, and keeping scorer tokens out of logs,
+caches and readable cookies."""
 from __future__ import annotations
 
-import threading
-import time
-from collections import deque
+import logging
+import re
 
-from flask import Flask, Response, request
+from flask import Flask, Response, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_limiter import Limiter
+from limits import parse as parse_limit
+from limits.errors import StorageError
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from referee.web import phone
 
 # No inline script anywhere: htmx is a file, its config a meta tag, its indicator styles off.
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -33,45 +41,114 @@ HEADERS = {
 }
 
 
+# Answers that hand this phone scorer rights: never kept by a browser or a cache.
+JOIN_ENDPOINTS = ("pages.join", "pages.join_by_code")
+
+
 def add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    match_id = (request.view_args or {}).get("match_id")
+    if match_id:
+        # A match's pages, sheets and data are for its table, never for a search engine.
+        response.headers["X-Robots-Tag"] = "noindex"
+    scorer_page = match_id and response.mimetype == "text/html" and phone.holds_scorer_credential(match_id)
+    if scorer_page or request.endpoint in JOIN_ENDPOINTS:
+        # A scorer's page shows the scorer link: kept by no cache and in no back-forward history.
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 
-class RateLimit:
-    """At most ``limit`` events per ``window`` seconds per client address (per process)."""
+class SessionCookie(SecureCookieSessionInterface):
+    """The session cookie (HttpOnly, as Flask makes it) is Secure whenever the phone came over
+    HTTPS, as the request's scheme says after ProxyFix, or always with SESSION_COOKIE_SECURE."""
 
-    def __init__(self, limit: int, window: float):
-        self.limit, self.window = limit, window
-        self._seen: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
-    def allow(self, client: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            if len(self._seen) > 10_000:  # forget idle clients rather than grow without bound
-                self._seen = {k: v for k, v in self._seen.items() if v and v[-1] > now - self.window}
-            times = self._seen.setdefault(client, deque())
-            while times and times[0] <= now - self.window:
-                times.popleft()
-            if len(times) >= self.limit:
-                return False
-            times.append(now)
-            return True
+
+# A scorer link is /m/<id>/join/<token>: in a log line, the token (or code) becomes ***.
+SCORER_LINK = re.compile(r"(/join/|%2Fjoin%2F)[^\s/?#&\"'\x1b]+", re.IGNORECASE)
+
+
+def mask_scorer_tokens(text: str) -> str:
+    return SCORER_LINK.sub(r"\1***", text)
+
+
+class MaskScorerTokens(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_scorer_tokens(message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        return True
+
+
+TOKEN_MASK = MaskScorerTokens()
+# The access and error logs of the servers that run the app (make run, gunicorn), and its own.
+SERVER_LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
+
+
+def keep_tokens_out_of_logs(app: Flask) -> None:
+    for logger in (app.logger, *map(logging.getLogger, SERVER_LOGGERS)):
+        logger.addFilter(TOKEN_MASK)  # once per logger: the same filter is not added twice
 
 
 def client_address() -> str:
+    """The client's address: the connection's, or the one the trusted proxies forwarded."""
     return request.remote_addr or "unknown"
 
 
-def init_app(app: Flask) -> None:
-    app.after_request(add_headers)
-    app.extensions["match_creation_limit"] = RateLimit(
-        app.config.get("MATCH_CREATION_LIMIT", 30), app.config.get("MATCH_CREATION_WINDOW", 600))
-    # Typed codes are short: limit the guesses one address can make.
-    app.extensions["join_limit"] = RateLimit(app.config.get("JOIN_LIMIT", 30), 600)
+def trust_proxies(app: Flask) -> None:
+    """Behind reverse proxies, take the client's address, scheme and host from their
+    X-Forwarded-* headers, but only from as many proxies as PROXY_COUNT says: with none
+    (the default) those headers are ignored, so a client cannot pick its own address."""
+    proxies = int(app.config["PROXY_COUNT"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,
+                                x_port=proxies, x_prefix=proxies)
+
+
+# What a client may do only so often: the settings that give how many times per how many seconds.
+LIMITS = {
+    "match-creation": ("MATCH_CREATION_LIMIT", "MATCH_CREATION_WINDOW"),
+    "code-guessing": ("JOIN_LIMIT", "JOIN_WINDOW"),
+}
+
+
+def within_limit(app: Flask, name: str) -> bool:
+    """Count one more `name` from this client; False once it has used up its limit.
+
+    The counts live in Flask-Limiter's storage (RATELIMIT_STORAGE_URI): in this process by
+    default, or in one store that every worker and replica shares. If that store cannot be
+    reached, nothing is counted and the log says so: a table never stops for the limiter."""
+    (limiter,) = app.extensions["limiter"]
+    if not limiter.enabled:
+        return True
+    count, window = LIMITS[name]
+    limit = parse_limit(f"{app.config[count]} per {app.config[window]} seconds")
+    keys = [key for key in (app.config.get("RATELIMIT_KEY_PREFIX"), name, client_address()) if key]
+    try:
+        return limiter.limiter.hit(limit, *keys)
+    except StorageError:
+        app.logger.exception("The rate limit storage cannot be reached: %s was not counted", name)
+        return True
 
 
 def may_create_match(app: Flask) -> bool:
-    return app.extensions["match_creation_limit"].allow(client_address())
+    return within_limit(app, "match-creation")
+
+
+def may_guess_code(app: Flask) -> bool:
+    """Typed codes are short: limit the guesses one address can make."""
+    return within_limit(app, "code-guessing")
+
+
+def init_app(app: Flask) -> None:
+    trust_proxies(app)
+    app.session_interface = SessionCookie()
+    keep_tokens_out_of_logs(app)
+    # Keyed on the client's address after ProxyFix; the limits themselves are counted where
+    # they apply (within_limit), not per route.
+    Limiter(client_address, app=app, storage_options={"wrap_exceptions": True})
+    app.after_request(add_headers)

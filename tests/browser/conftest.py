@@ -33,3 +33,18 @@ def no_console_errors(page):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield
     assert [e for e in errors if "Failed to load resource" not in e] == []
+
+
+@pytest.fixture(params=["390x844", "360x740"])
+def phone(request, browser):
+    """A phone of each size the table uses: the common 390×844 and the small 360×740."""
+    from tests.browser.table import new_phone
+
+    page = new_phone(browser, request.param)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    seen = [e for e in errors if "Failed to load resource" not in e]  # before closing cuts a poll short
+    page.context.close()
+    assert seen == []

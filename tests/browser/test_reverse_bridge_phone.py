@@ -92,7 +92,7 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     at_seq(page, 8)
     banner = page.locator(".rb-contract")
     expect(banner).to_contain_text("3♥")
-    expect(banner).to_contain_text("NS (Ann & Cat) bid that EW take 3 tricks")
+    expect(banner).to_contain_text("North–South (Ann & Cat) bid that East–West take 3 tricks")
     expect(banner).to_contain_text("Dan led first")
 
     # All 13 tricks of the known deal, by tapping; the breach is made at trick 5 or later.
@@ -109,8 +109,7 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
             press(page, "Play the card")
             error = page.locator(".message.error")
             expect(error).to_contain_text("was already played at trick 1")
-            error.locator("summary").tap()
-            expect(error.locator(".rule-text")).to_contain_text("RB-SETUP-1")
+            expect(error.locator(".rule-ref a")).to_contain_text("RB-SETUP-1")
             shot(page, "reverse-bridge-rejected")
             at_seq(page, seq)
             # The picked suit survived the rejection.
@@ -140,7 +139,7 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     breach = known.breach
     expect(audit).to_contain_text(f"Trick {breach.trick}: {PLAYERS[breach.seat]} played {breach.card.symbol}")
     expect(audit).to_contain_text("RB-PLAY-2")
-    expect(audit).to_contain_text(f"EW took {known.taken['EW']} trick")
+    expect(audit).to_contain_text(f"East–West took {known.taken['EW']} trick")
     ns, ew = expected_score(3, "H", known.taken["EW"])
     expect(audit.locator(".rb-hand-score")).to_have_text(re.compile(rf"NS\s+{ns}\s+EW\s+{ew}"))
     expect(page.locator('.rb-count-n[data-team="NS"]')).to_have_text(str(known.taken["NS"]))
@@ -150,7 +149,7 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
 
     # The table moves a trick for the breach: the adjustment and its reason are kept.
     moved = known.taken["EW"] + (1 if TEAM[breach.seat] == "EW" else -1)
-    page.get_by_label(re.compile("Tricks EW are counted as taking")).fill(str(moved))
+    page.get_by_label(re.compile("Tricks East–West are counted as taking")).fill(str(moved))
     page.get_by_label("Reason (kept in the log)").fill(f"{PLAYERS[breach.seat]} had to win trick {breach.trick}")
     press(page, "Adjust the score")
     at_seq(page, seq + 1)

@@ -123,8 +123,7 @@ def test_two_players_play_a_game_of_ropebridge_by_tapping(page: Page, live_serve
     press(page, "Match")
     error = page.locator(".message.error")
     expect(error).to_contain_text("3♥ and 5♥ are both red: two cards must be one red and one black")
-    error.locator("summary").tap()
-    expect(error.locator(".rule-text")).to_contain_text("ROPE-MATCH-2")
+    expect(error.locator(".rule-ref a")).to_contain_text("ROPE-MATCH-2")
     # The picks survived the refusal: change the first card to 5♠ and the second to 3♥.
     expect(page.locator("#cards-1-r-5")).to_be_checked()
     tap_card(page, "cards.0", "5s")
@@ -154,7 +153,8 @@ def test_two_players_play_a_game_of_ropebridge_by_tapping(page: Page, live_serve
     # Ben matches 8♥ with 8♣, undoes it, and enters it again; then 5♥ on 5♣.
     match(page, "8c")
     expect(page.locator('.rope-slot[data-index="1"] .rope-marker')).to_have_text(["Ben"])
-    press(page, "Undo last entry")
+    page.locator(".undo-button").tap()
+    expect(page.locator(".confirmed")).to_contain_text("Undo of entry")
     expect(page.locator('.rope-slot[data-index="0"] .rope-marker')).to_have_text(["Ben"])
     match(page, "8c")
     match(page, "5h")

@@ -108,9 +108,9 @@ def test_corrections_are_judged_again_one_accepted_one_refused(page: Page, live_
 
 def test_the_language_switch_sticks(page: Page, live_server):
     page.goto(live_server + "/")
-    expect(page.locator("h2")).to_have_text("Recent matches")
+    expect(page.locator("h2")).to_have_text("Matches on this phone")
     page.get_by_role("link", name="DE", exact=True).tap()
-    expect(page.locator("h2")).to_have_text("Letzte Partien")
+    expect(page.locator("h2")).to_have_text("Partien auf diesem Handy")
     page.get_by_role("link", name="Neue Partie beginnen").tap()
     expect(page.get_by_role("button", name="Partie beginnen")).to_be_visible()
     page.reload()

@@ -180,7 +180,9 @@ def contract_table(contract="1H", settings=None) -> Table:
 
 
 def audit_findings(table: Table) -> list[dict]:
-    return [f for f in table.view["history"][-1]["findings"] if f["source"] == "audit"]
+    """Every breach the end-of-hand audit lists: those it found, and the revokes proved live
+    that it confirmed (RB-AUDIT: one breach, one finding)."""
+    return table.view["history"][-1]["findings"]
 
 
 # --- settings and setup ---------------------------------------------------------------------
@@ -332,9 +334,9 @@ def test_auction_2_each_bid_beats_the_last(first, second, ok):
 def test_auction_2_min_bid_and_no_double():
     table = Table()
     table.do({"type": "deal"})
-    assert table.view["min_bid"] == {"level": 1, "denomination": "C"}
+    assert table.view["min_bid"] == {"level": 1, "denomination": "C", "text": "1♣"}
     table.calls("4S")
-    assert table.view["min_bid"] == {"level": 4, "denomination": "NT"}
+    assert table.view["min_bid"] == {"level": 4, "denomination": "NT", "text": "4NT"}
     table.calls("13NT")
     assert table.view["min_bid"] is None and table.view["legal"] == ["pass"]
     table.refuse({"type": "bid", "level": 13, "denomination": "NT"}, "RB-AUCTION-2",
@@ -534,12 +536,12 @@ def test_play_1_revoke_proved_live_by_a_later_card():
     assert table.view["shown_out"]["Dan"] == []
     assert table.view["findings"][-1] == finding.as_dict()
     finish_legally(table, hands)
-    live = [f for f in table.view["history"][0]["findings"] if f["source"] == "live"]
-    assert [(f["trick"], f["player"], f["card"], f["rule"]) for f in live] == [
-        (1, "Dan", "2d", "RB-PLAY-1")]
-    # the audit reports the same revoke, with what Dan held
-    assert [(f["trick"], f["player"], f["card"], f["rule"]) for f in audit_findings(table)] == [
-        (1, "Dan", "2d", "RB-PLAY-1")]
+    # the audit confirms the revoke and lists nothing else (RB-AUDIT: one breach, one finding)
+    (confirmed,) = audit_findings(table)
+    assert (confirmed["trick"], confirmed["player"], confirmed["card"], confirmed["rule"]) == (
+        1, "Dan", "2d", "RB-PLAY-1")
+    assert confirmed["source"] == "live" and confirmed["seq"] == finding.seq
+    assert confirmed["confirmed"] == table.seq
 
 
 def test_live_proof_never_names_unplayed_cards():
@@ -629,11 +631,15 @@ def test_audit_finds_the_constructed_breaches(case, contract, fixed, script, hou
     assert [(f["trick"], f["player"], f["card"], f["rule"]) for f in found] == [
         (t, p, card, rule) for t, p, card, rule, _ in expected]
     for f, (_, player, card, _, words) in zip(found, expected):
-        assert words in f["message"] and player in f["message"]
-        assert f["obliged"] and f["obliged"] in f["message"]
-        assert f["seq"] == table.log.__len__()
-    # the findings are in the match's list too, cited by the last card's entry
-    assert [x for x in table.view["findings"] if x["rule"].startswith("RB-PLAY")][-len(found):] == [
+        assert player in f["message"] and f["obliged"]
+        if f["source"] == "audit":                  # found at the end: cites the last card's entry
+            assert words in f["message"] and f["obliged"] in f["message"]
+            assert f["seq"] == len(table.log) and f["confirmed"] is None
+        else:                                       # a revoke proved live, confirmed at the end
+            assert f["rule"] == "RB-PLAY-1" and "revoke" in f["message"]
+            assert f["seq"] < len(table.log) and f["confirmed"] == len(table.log)
+    # the findings are in the match's list too, each once
+    assert [x for x in table.view["findings"] if x["rule"].startswith("RB-PLAY")] == [
         {"rule": f["rule"], "message": f["message"], "seq": f["seq"]} for f in found]
 
 
@@ -835,7 +841,7 @@ def test_replay_gives_the_same_view_and_apply_never_mutates():
 
 def test_rulebook_covers_every_rule_id_the_engine_cites():
     ids = set(BOOK.ids())
-    expected = {"RB-SETUP-1", "RB-AUDIT"} | {f"RB-AUCTION-{i}" for i in range(1, 6)} | {
+    expected = {"RB-SETUP-1", "RB-AUDIT", "RB-QUICK"} | {f"RB-AUCTION-{i}" for i in range(1, 6)} | {
         f"RB-PLAY-{i}" for i in range(1, 5)} | {f"RB-SCORE-{i}" for i in range(1, 6)}
     assert ids == expected
     source = open(rb.__file__, encoding="utf-8").read()

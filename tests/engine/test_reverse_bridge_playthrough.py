@@ -3,7 +3,8 @@
 The test knows all four hands; the engine only sees what is entered at the table. Legal play
 (from the test's own forced-capture move generator) must never produce a finding; breaches
 injected on purpose must all be found by the end-of-hand audit, each exactly once, and a
-revoke must be reported live as soon as a later card proves it. Invariants are checked after
+revoke must be reported live as soon as a later card proves it (the audit then confirms it
+instead of listing it again). Invariants are checked after
 every action.
 """
 from __future__ import annotations
@@ -156,12 +157,15 @@ class Match:
         assert record["tricks"] == taken and record["opponents_tricks"] == taken[opponents]
         bid_points, opp_points = expected_scores(level, denom, taken[opponents])
         assert record["scores"] == {TEAM[bidder]: bid_points, opponents: opp_points}
-        audit = [(f["trick"], f["player"], f["card"], f["rule"])
-                 for f in record["findings"] if f["source"] == "audit"]
+        # one breach, one finding: every breach once, a live proof confirmed by the audit
+        audit = [(f["trick"], f["player"], f["card"], f["rule"]) for f in record["findings"]]
         live = [(f["trick"], f["player"], f["card"])
                 for f in record["findings"] if f["source"] == "live"]
         assert sorted(audit) == sorted(expected_audit)
         assert sorted(live) == sorted(expected_live)
+        assert all(f["confirmed"] == self.seq for f in record["findings"] if f["source"] == "live")
+        assert all(f["confirmed"] is None and f["seq"] == self.seq
+                   for f in record["findings"] if f["source"] == "audit")
         self.stats["live proofs"] += len(live)
         self.stats["hands"] += 1
         for team in self.totals:

@@ -32,7 +32,7 @@ def test_the_sheet_of_a_shoot_session(api, client):
     assert "Friday Shoot" in text and "Pontoon" in text
     assert "3 deals settled" in text and "first bank: Ann" in text and "session ended" in text
     # House rules, printed by the frame from the settings.
-    assert "Shoot yes" in text and "Kitty max 100" in text and "Stick min 15" in text
+    assert "Shoot on" in text and "Kitty max 100" in text and "Stick min 15" in text
     # Per deal: the bank, every hand with cards, class, stake, shoot, result, payment.
     assert "Deal 1 — bank Ann" in text and "Deal 2 — bank Ann" in text and "Deal 3 — bank Ben" in text
     assert "Bank: 10♣ 5♥ 3♣ — 18" in text and "Bank: 9♣ 6♠ 10♦ — bust" in text

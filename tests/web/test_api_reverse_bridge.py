@@ -149,9 +149,9 @@ def test_deal_bid_and_pass_set_the_contract_and_the_leader(api):
     result = api.act(match, {"type": "deal"})
     state = result["state"]
     assert result["seq"] == 1 and state["phase"] == "auction" and state["turn"] == "Ben"
-    assert state["legal"] == ["bid", "pass"] and state["min_bid"] == {"level": 1, "denomination": "C"}
+    assert state["legal"] == ["bid", "pass"] and state["min_bid"] == {"level": 1, "denomination": "C", "text": "1♣"}
     state = api.act(match, {"type": "bid", "level": 1, "denomination": "S"})["state"]
-    assert state["turn"] == "Cat" and state["min_bid"] == {"level": 1, "denomination": "NT"}
+    assert state["turn"] == "Cat" and state["min_bid"] == {"level": 1, "denomination": "NT", "text": "1NT"}
     assert state["auction"][0] == {"player": "Ben", "call": "bid", "level": 1, "denomination": "S",
                                    "text": "1♠", "seq": 2}
     api.act(match, {"type": "bid", "level": 2, "denomination": "H"})
@@ -299,6 +299,30 @@ def test_quick_mode_records_whole_hands_to_the_end_of_the_match(api):
     assert error["rule"] == "RB-SCORE-5"
 
 
+def test_RB_QUICK_a_quick_hand_may_name_the_bidding_team_instead_of_the_bidder(api, client):
+    match = api.create(game="reverse-bridge", players=PLAYERS, settings={"hands": 4}, mode="quick")
+    answer = api.act(match, {"type": "quick", "team": "EW", "level": 7, "denomination": "S", "tricks": 9})
+    state = answer["state"]
+    assert answer["seq"] == 1 and state["scores"] == {"NS": 10, "EW": 21}      # RB-SCORE-4
+    hand = state["history"][0]
+    assert hand["bidding_team"] == "EW" and hand["contract"]["bidder"] is None
+    assert hand["tricks"] == {"NS": 9, "EW": 4} and hand["opponents_tricks"] == 9
+    assert state["outcome"]["headline"] == "East–West made 7♠: North–South took 9 tricks, at least the 7 bid."
+    # both, or neither: 422 citing RB-QUICK, nothing appended
+    for action, words in (({"type": "quick", "team": "NS", "bidder": "Ann", "level": 1, "denomination": "C",
+                            "tricks": 1}, "not both"),
+                          ({"type": "quick", "level": 1, "denomination": "C", "tricks": 1}, "bidding team")):
+        error = api.act(match, action, status=422)["error"]
+        assert error["rule"] == "RB-QUICK" and words in error["message"]
+    error = api.act(match, {"type": "quick", "team": "North", "level": 1, "denomination": "C", "tricks": 1},
+                    status=422)["error"]
+    assert error["rule"] == "ACTION" and "team" in error["message"]
+    assert api.state(match)["seq"] == 1
+    # the log keeps the team as entered
+    log = client.get(f"/api/matches/{match['id']}/log").get_json()
+    assert log[0]["action"] == {"type": "quick", "team": "EW", "level": 7, "denomination": "S", "tricks": 9}
+
+
 def test_rejections_are_422_with_the_rule_and_append_nothing(api):
     match = api.create(game="reverse-bridge", players=PLAYERS)
     assert api.act(match, {"type": "bid", "level": 1, "denomination": "C"}, status=422)["error"]["rule"] == "RB-AUCTION-1"
@@ -391,6 +415,8 @@ def test_quick_form_and_the_board_of_a_finished_match(api, client):
     match = api.create(game="reverse-bridge", players=PLAYERS, settings={"hands": 4}, mode="quick")
     page, headers = scorer_page(client, match)
     assert 'data-picker="quick"' in page and "Enter the hand" in page
+    # the start screen names the teams with their players
+    assert '<span data-team="NS">North–South: Ann & Cat</span> · <span data-team="EW">East–West: Ben & Dan</span>' in page
     url = f"/m/{match['id']}/act"
     bad = client.post(url, data={"type": "quick", "bidder": "Ben", "level": "7", "denomination": "S"}, headers=headers)
     html = bad.get_data(as_text=True)

@@ -167,7 +167,7 @@ def test_short_codes_join_as_viewer_or_scorer_and_a_new_link_retires_the_code(cl
 
 
 def test_guessing_codes_is_rate_limited(client, app):
-    app.extensions["join_limit"].limit = 3
+    app.config["JOIN_LIMIT"] = 3
     token = csrf(client.get("/join").get_data(as_text=True))
     answers = [client.post("/join", data={"csrf_token": token, "code": "ABCDEF"}).get_data(as_text=True)
                for _ in range(4)]
@@ -175,7 +175,7 @@ def test_guessing_codes_is_rate_limited(client, app):
 
 
 def test_new_match_page_is_rate_limited_too(client, app):
-    app.extensions["match_creation_limit"].limit = 1
+    app.config["MATCH_CREATION_LIMIT"] = 1
     assert new_match(client).status_code == 302
     refused = new_match(client)
     assert refused.status_code == 429 and "Too many new matches" in refused.get_data(as_text=True)

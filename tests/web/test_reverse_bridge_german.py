@@ -69,7 +69,7 @@ def test_rejections_are_german_and_keep_the_card_symbols(client):
                                                  "settings": {"hands": 6}}, headers=DE)
     assert response.status_code == 422
     assert response.get_json()["error"]["message"] == (
-        "die Hausregel Runden muss ein Vielfaches von 4 sein (4, 8, 12 …), nicht 6")
+        "die Zahl der Runden muss ein Vielfaches von 4 sein (4, 8, 12 …), damit jeder gleich oft teilt, nicht 6")
 
     match = create(client)
     error = rejected(client, match, {"type": "bid", "level": 1, "denomination": "S"})
@@ -116,7 +116,7 @@ def test_the_audit_and_the_adjustment_read_in_german(client):
     record = view["history"][0]
     assert record["findings"][0]["obliged"].startswith("Farbe bekennen und den Stich mit einem ♥ höher als")
     assert view["findings"][-1]["message"] == (
-        f"Runde 1: der Tisch setzt die Stiche von OW (Ben und Dan) auf 5 ({known.taken['EW']} wie gespielt): "
+        f"Runde 1: der Tisch setzt die Stiche von Ost–West (Ben und Dan) auf 5 ({known.taken['EW']} wie gespielt): "
         f"so vereinbart. Wertung der Runde jetzt NS {record['scores']['NS']}, OW {record['scores']['EW']}.")
     assert view["auction"][2]["text"] == "Passe"
     # The API's keys and codes stay as they are: teams NS/EW, seats North ... West.
@@ -132,16 +132,17 @@ def test_the_match_screen_in_german(client):
     match = create(client)
     page = text_of(scorer_page(client, match))
     assert "Ann teilt Runde 1 von 4" in page and "Ann hat Runde 1 geteilt" in page
+    assert "Nord–Süd: Ann & Cat · Ost–West: Ben & Dan" in page           # the teams with their players
     assert "deals hand" not in page and "has dealt" not in page
 
     act(client, match, {"type": "deal"})
     act(client, match, {"type": "bid", "level": 1, "denomination": "S"})
     html = client.get(f"/m/{match['id']}", headers=DE).get_data(as_text=True)
     page = text_of(html)
-    assert "Cat ist mit der Ansage dran" in page and "Niedrigstes Gebot jetzt: 1NT" in page
+    assert "Cat ist mit der Ansage dran" in page and "Niedrigstes Gebot jetzt: 1SA" in page
     assert "Cat bietet: erst die Stufe, dann die Farbe" in page
     assert 'aria-label="Stufe 3"' in html and 'aria-label="Kreuz"' in html
-    assert re.search(r'value="NT" aria-label="[^"]*Ohne Trumpf"', html)
+    assert 'value="NT" aria-label="SA — Sans Atout"' in html
     assert re.search(r'<button type="submit" form="rb-pass" name="type" value="pass" class="rb-pass">Passe</button>', html)
     assert "O Ben" in page and "W Dan" in page                   # seats N/O/S/W
     assert "die <strong>andere</strong> Partei" in html
@@ -154,7 +155,7 @@ def test_the_match_screen_in_german(client):
     breach = known.breach
     assert "Runde 1: Prüfung und Wertung" in page and "Der Schiedsrichter kennt jetzt alle Blätter" in page
     assert f"Stich {breach.trick} : {PLAYERS[breach.seat]} spielte {breach.card.symbol} , hätte aber" in page
-    assert "NS (Ann & Cat) hat geboten, dass OW 3 Stiche macht" in page
+    assert "Nord–Süd (Ann & Cat) hat geboten, dass Ost–West 3 Stiche macht" in page
     assert "Der Tisch wertet <strong>5</strong>: so vereinbart." in html
     assert "Punkteblock" in page and "Wertungstabelle" in page and "Runde 1 korrigieren (RB-AUDIT)" in page
     assert "Annehmen: Ben teilt Runde 2" in page and "Wertung korrigieren" in page
@@ -167,7 +168,7 @@ def test_the_match_screen_in_german(client):
 
 def test_the_rules_page_and_the_scoring_table_in_german(client):
     page = text_of(client.get("/rules/reverse-bridge", headers=DE).get_data(as_text=True))
-    for german in ("Reizung", "Stichzwang", "Farbe bekennen", "Ohne Trumpf", "Teiler", "Wertungstabelle",
+    for german in ("Reizung", "Stichzwang", "Farbe bekennen", "Sans Atout", "Teiler", "Wertungstabelle",
                    "Was der Schiedsrichter prüft"):
         assert german in page, german
     for english in ("Auction", "Forced capture", "follow suit", "no trump", "What the referee checks"):
@@ -176,7 +177,7 @@ def test_the_rules_page_and_the_scoring_table_in_german(client):
     html = client.get("/rules/reverse-bridge/scoring-table", headers=DE).get_data(as_text=True)
     page = text_of(html)
     assert "Reverse Bridge: Wertungstabelle" in page
-    assert "Gebote in ♣ / ♦ (Kreuz oder Karo)" in page and "Gebote in NT (Ohne Trumpf)" in page
+    assert "Gebote in ♣ / ♦ (Kreuz oder Karo)" in page and "Gebote in SA (Sans Atout)" in page
     assert html.count("<td class=") == 14 * 39
     for english in ("scoring table", "Bids in", "clubs or diamonds", "opponents"):
         assert english not in page, english
@@ -191,7 +192,7 @@ def test_the_german_score_sheet(client):
     text = pdf_text(client, f"/api/matches/{match['id']}/scoresheet.pdf")
     for heading in ("Parteien", "Punkteblock", "Korrekturen", "Prüfung nach Runden", "Stichprotokoll"):
         assert heading in text, heading
-    assert "NS: Ann (Nord) und Cat (Süd)" in text and "OW: Ben (Ost) und Dan (West)" in text
+    assert "Nord–Süd (NS): Ann (Nord) und Cat (Süd)" in text and "Ost–West (OW): Ben (Ost) und Dan (West)" in text
     assert "3♥ von Ann" in text and "so vereinbart" in text and "RB-PLAY-2" in text
     assert f"5 (korrigiert; {known.taken['EW']} gespielt)" in " ".join(text.split())
     assert "Runde 1: 3♥ von Ann (NS), Dan spielte aus; * markiert einen Verstoß." in text

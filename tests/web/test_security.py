@@ -31,7 +31,7 @@ def test_hostile_names_are_shown_literally(client, api):
 
 
 def test_match_creation_is_rate_limited_per_client(app, client):
-    app.extensions["match_creation_limit"].limit = 3
+    app.config["MATCH_CREATION_LIMIT"] = 3
     body = {"game": "pontis", "players": ["Ann", "Ben"]}
     assert [client.post("/api/matches", json=body).status_code for _ in range(4)] == [201, 201, 201, 429]
     assert client.post("/api/matches", json=body).get_json()["error"]["rule"] == "RATE"

@@ -34,8 +34,8 @@ BOOK = Book(
                      "Der Spieler links vom Teiler sagt als Erster an, danach geht es im "
                      "Uhrzeigersinn weiter. Jede Ansage ist entweder Passe oder ein Gebot. Ein "
                      "Gebot besteht aus einer Stufe von 1 bis 13 und einer Farbe; die Farben "
-                     "steigen von Kreuz ♣ (niedrigste) über Karo ♦, Herz ♥ und Pik ♠ bis Ohne "
-                     "Trumpf (höchste)."),
+                     "steigen von Kreuz ♣ (niedrigste) über Karo ♦, Herz ♥ und Pik ♠ bis Sans "
+                     "Atout, kurz SA (höchste)."),
                 Rule("RB-AUCTION-2",
                      "Jedes Gebot muss das vorige überbieten: entweder mit einer höheren Stufe "
                      "oder auf derselben Stufe mit einer höheren Farbe. Kontra und Rekontra "
@@ -47,7 +47,7 @@ BOOK = Book(
                      "geboten wurde, wird die Runde eingeworfen: Niemand bekommt Punkte, sie "
                      "zählt nicht zu den Runden der Partie, und der nächste Spieler teilt."),
                 Rule("RB-AUCTION-4",
-                     "Die Farbe des Endgebots ist für diese Runde Trumpf (bei Ohne Trumpf gibt "
+                     "Die Farbe des Endgebots ist für diese Runde Trumpf (bei Sans Atout gibt "
                      "es keinen). Die Stufe gibt an, wie viele Stiche die bietende Partei ihren "
                      "Gegnern voraussagt."),
                 Rule("RB-AUCTION-5",
@@ -94,7 +94,7 @@ BOOK = Book(
                 Rule("RB-SCORE-2",
                      "Machen die Gegner mindestens L Stiche, punktet die bietende Partei: 2 "
                      "Punkte je Stufe in Kreuz oder Karo, 3 je Stufe in Herz oder Pik und 3 je "
-                     "Stufe plus 1 bei Ohne Trumpf. Machen die Gegner weniger, bekommt die "
+                     "Stufe plus 1 bei Sans Atout. Machen die Gegner weniger, bekommt die "
                      "bietende Partei nichts."),
                 Rule("RB-SCORE-3",
                      "Die Gegner bekommen 5 Punkte für jeden Stich, um den sie von der Stufe "
@@ -103,7 +103,7 @@ BOOK = Book(
                 Rule("RB-SCORE-4",
                      "Beispiele: Geboten 7♠, die Gegner machen 9 Stiche – die bietende Partei "
                      "bekommt 21, die Gegner 10. Geboten 9♦, die Gegner machen 6 – die bietende "
-                     "Partei bekommt 0, die Gegner 15. Geboten 1 Ohne Trumpf, die Gegner machen "
+                     "Partei bekommt 0, die Gegner 15. Geboten 1 Sans Atout, die Gegner machen "
                      "1 – 4 zu 0."),
                 Rule("RB-SCORE-5",
                      "Eine Partie hat eine vorher festgelegte Zahl von Runden, ein Vielfaches "
@@ -127,17 +127,34 @@ BOOK = Book(
                      "genau, was jeder Spieler bei jedem Stich in der Hand hatte. Er prüft jede "
                      "gespielte Karte gegen Farbzwang und Stichzwang und listet jeden Verstoß "
                      "auf: Stich, Spieler, gespielte Karte und was stattdessen Pflicht gewesen "
-                     "wäre. Dann entscheidet der Tisch: Er kann die Stichzahl der Gegner "
+                     "wäre. Ein Verstoß ist ein Befund: Eine Farbverleugnung, die schon während "
+                     "der Runde bewiesen wurde, bestätigt die Prüfung, statt sie ein zweites Mal "
+                     "aufzuführen, und sie behält den Eintrag, der sie zuerst bewiesen hat. "
+                     "Dann entscheidet der Tisch: Er kann die Stichzahl der Gegner "
                      "korrigieren – mit einer Begründung, die im Protokoll steht und gedruckt "
                      "wird – oder einfach die nächste Runde teilen und damit das Ergebnis so "
                      "annehmen, wie es ist."),
+            ),
+        ),
+        Section(
+            title="Nur Ergebnisse",
+            intro="Für Tische, die den Punktestand führen, ohne jede Karte einzutragen.",
+            rules=(
+                Rule("RB-QUICK",
+                     "Jede Runde wird nach dem Spiel als Ganzes eingetragen: das Endgebot, "
+                     "welche Partei es abgegeben hat, und wie viele Stiche die andere Partei "
+                     "gemacht hat. Die Partei wird direkt genannt (Nord–Süd oder Ost–West) "
+                     "oder über den Spieler, der das Endgebot abgegeben hat – eines von beiden, "
+                     "nicht beides. Gewertet wird genau so, als wäre Karte für Karte "
+                     "eingetragen worden. Auch eine nach vier Pässen eingeworfene Runde kann "
+                     "eingetragen werden, damit der Teiler weiterrückt."),
             ),
         ),
     ),
     decisions=(
         "Eine Farbverleugnung wird während der Runde nie abgelehnt, denn der Schiedsrichter "
         "sieht die Blätter nicht; sie wird gemeldet, sobald eine spätere Karte sie beweist, und "
-        "noch einmal bei der Prüfung nach der Runde.",
+        "die Prüfung nach der Runde bestätigt diese Meldung, statt eine zweite zu machen.",
         "Eine Karte, die in dieser Runde schon gespielt wurde, wird mit Verweis auf RB-SETUP-1 "
         "abgelehnt.",
         "Der Stichzwang richtet sich nach der Karte, die den Stich in dem Moment hält, in dem "
@@ -158,6 +175,9 @@ BOOK = Book(
         "(alle haben gepasst) werden getrennt gezählt.",
         "In einer Partie, in der nur Ergebnisse notiert werden, kann eine eingeworfene Runde "
         "eingetragen werden, damit der Teiler weiterrückt.",
+        "Eine Runde im Modus „Nur Ergebnisse“, die sowohl die bietende Partei als auch den "
+        "Spieler des Endgebots nennt, wird abgelehnt, selbst wenn beide zusammenpassen: eine "
+        "einzige Angabe hält den Eintrag eindeutig.",
         "Gleichstand nach Punkten am Ende der Partie wird als Unentschieden angezeigt.",
     ),
 )

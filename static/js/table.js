@@ -1,0 +1,404 @@
+/* The match page at the table: the card keys, the entry queue that survives a lost
+   connection, and the screen that stays awake.
+
+   Every entry goes through one queue, in order. htmx builds the request from the form as
+   usual; this script takes it over (htmx:configRequest), keeps it on the phone
+   (localStorage) and sends it with its action id, so a resend after a dropped connection is
+   never entered twice. While an entry waits, the phone says so: the referee has not checked
+   it yet. A refused entry stops the entries behind it until the scorer decides. */
+(() => {
+  "use strict";
+
+  const ACT = /\/m\/([^/]+)\/act$/;
+  const RETRY_MS = 4000;
+  const panelOf = () => document.getElementById("panel");
+  const words = (key, fallback) => (panelOf() && panelOf().dataset[key]) || fallback;
+
+  // --- the card keys ---------------------------------------------------------------------
+
+  const unavailable = () => {
+    const panel = panelOf();
+    try { return JSON.parse((panel && panel.dataset.unavailable) || "{}"); } catch (_e) { return {}; }
+  };
+
+  const checked = (picker, part) => {
+    const input = picker.querySelector(`input[name$=".${part}"]:checked`);
+    return input ? input.value : "";
+  };
+
+  /* A card cannot be entered now (already seen where it cannot come from): its key is
+     disabled, and says why to a screen reader. Ranks are judged against the chosen suit and
+     suits against the chosen rank; a rank none of whose cards can be entered is off too. */
+  function markUnavailable(picker) {
+    const gone = unavailable();
+    const rank = checked(picker, "rank");
+    const suit = checked(picker, "suit");
+    const suits = [...picker.querySelectorAll('input[name$=".suit"]')].map((i) => i.value);
+    picker.querySelectorAll('input[name$=".rank"]').forEach((input) => {
+      if (input.value === "JK") return;
+      const cards = suit ? [input.value + suit] : suits.map((s) => input.value + s);
+      const reasons = cards.map((c) => gone[c]).filter(Boolean);
+      setOff(input, reasons.length === cards.length && cards.length > 0 ? reasons[0] : "");
+    });
+    picker.querySelectorAll('input[name$=".suit"]').forEach((input) => {
+      setOff(input, rank && rank !== "JK" ? gone[rank + input.value] || "" : "");
+    });
+  }
+
+  function setOff(input, reason) {
+    const label = input.labels && input.labels[0];
+    input.disabled = Boolean(reason);
+    if (input.disabled && input.checked) input.checked = false;
+    if (label) {
+      label.classList.toggle("off", Boolean(reason));
+      if (reason) label.setAttribute("aria-description", reason);
+      else label.removeAttribute("aria-description");
+      if (reason) label.title = reason; else label.removeAttribute("title");
+    }
+  }
+
+  const complete = (picker) => {
+    const rank = checked(picker, "rank");
+    return rank === "JK" || (rank !== "" && checked(picker, "suit") !== "");
+  };
+
+  const visible = (element) => element.offsetParent !== null || element.getClientRects().length > 0;
+
+  /* A form whose card completes the entry sends itself on the card's second tap: every
+     picker it shows is complete, and the visible element marked data-auto names the button
+     to press. */
+  function maybeSend(form) {
+    const marker = [...form.querySelectorAll("[data-auto]")].find(visible);
+    const auto = marker && marker.dataset.auto;
+    if (!auto) return;
+    const pickers = [...form.querySelectorAll("fieldset.picker")].filter(visible);
+    if (pickers.length === 0 || !pickers.every(complete)) return;
+    const button = form.querySelector(`button[name="type"][value="${auto}"]`);
+    if (button) form.requestSubmit(button);
+  }
+
+  /* Multi-card entries: a tray. A chosen suit stays chosen, so a rank key adds a card of it;
+     a rank tapped before any suit waits for one. Cards go in the order entered; tapping a
+     chosen card takes it back. */
+  function trayCards(tray) {
+    return [...tray.querySelectorAll(".tray input")].map((i) => i.value);
+  }
+
+  function setTray(tray, cards) {
+    const name = tray.dataset.tray;
+    tray.querySelector(".tray").replaceChildren(...cards.map((card, n) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = `${name}.${n}`;
+      input.value = card;
+      return input;
+    }));
+    tray.querySelector(".tray-shown").replaceChildren(...cards.map((card) => {
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = `chip suit-${card.slice(-1)}`;
+      chip.dataset.card = card;
+      chip.textContent = symbol(card);
+      chip.setAttribute("aria-label", `${words("takeBack", "take back")} ${symbol(card)}`);
+      return chip;
+    }));
+    markTray(tray);
+    tray.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function markTray(tray) {
+    const gone = unavailable();
+    const chosen = new Set(trayCards(tray));
+    const suit = (tray.querySelector(".tray-suit[aria-pressed=true]") || {}).dataset;
+    tray.querySelectorAll(".tray-rank").forEach((key) => {
+      const rank = key.dataset.rank;
+      const card = rank === "JK" || !suit ? null : rank + suit.suit;
+      const reason = card ? gone[card] || (chosen.has(card) ? words("chosenWord", "chosen") : "") : "";
+      key.disabled = Boolean(reason);
+      key.classList.toggle("off", Boolean(reason));
+      if (reason) key.setAttribute("aria-description", reason); else key.removeAttribute("aria-description");
+    });
+  }
+
+  function trayKey(key) {
+    const tray = key.closest(".card-tray");
+    const cards = trayCards(tray);
+    const max = Number(tray.dataset.max || 60);
+    if (key.classList.contains("chip")) {
+      cards.splice(cards.indexOf(key.dataset.card), 1);
+      setTray(tray, cards);
+      return;
+    }
+    if (key.classList.contains("tray-suit")) {
+      tray.querySelectorAll(".tray-suit").forEach((b) => b.setAttribute("aria-pressed", String(b === key)));
+      const waiting = tray.querySelector(".tray-rank[aria-pressed=true]");
+      if (waiting) {
+        waiting.setAttribute("aria-pressed", "false");
+        if (cards.length < max) cards.push(waiting.dataset.rank + key.dataset.suit);
+        setTray(tray, cards);
+      } else {
+        markTray(tray);
+      }
+      return;
+    }
+    const rank = key.dataset.rank;
+    const suit = tray.querySelector(".tray-suit[aria-pressed=true]");
+    if (rank === "JK") { if (cards.length < max) cards.push("JK"); setTray(tray, cards); return; }
+    if (!suit) {
+      tray.querySelectorAll(".tray-rank").forEach((b) => b.setAttribute("aria-pressed", String(b === key)));
+      return;
+    }
+    if (cards.length < max) cards.push(rank + suit.dataset.suit);
+    setTray(tray, cards);
+  }
+
+  function prepare(root) {
+    root.querySelectorAll("fieldset.picker").forEach(markUnavailable);
+    root.querySelectorAll(".card-tray").forEach(markTray);
+  }
+
+  document.addEventListener("change", (event) => {
+    const picker = event.target.closest && event.target.closest("fieldset.picker");
+    if (!picker) return;
+    markUnavailable(picker);
+    const form = picker.closest("form");
+    if (form) maybeSend(form);
+  });
+
+  document.addEventListener("click", (event) => {
+    const key = event.target.closest && event.target.closest(".card-tray button");
+    if (key) { event.preventDefault(); trayKey(key); }
+  });
+
+  // --- the queue -------------------------------------------------------------------------
+
+  const storeKey = (match) => `referee:queue:${match}`;
+  const load = (match) => {
+    try { return JSON.parse(localStorage.getItem(storeKey(match)) || "[]"); } catch (_e) { return []; }
+  };
+  const save = (match, queue) => {
+    if (queue.length) localStorage.setItem(storeKey(match), JSON.stringify(queue));
+    else localStorage.removeItem(storeKey(match));
+  };
+
+  let sending = false;
+  let retry = null;
+
+  function label(form, submitter, body) {
+    const parts = [];
+    const button = submitter && submitter.textContent.trim();
+    if (button) parts.push(button);
+    const cards = [];
+    for (const [k, v] of body) {
+      if (/\.rank$/.test(k)) cards.push(v);
+      else if (/\.suit$/.test(k)) cards[cards.length - 1] = (cards[cards.length - 1] || "") + v;
+      else if (/^cards?(\.\d+)?$/.test(k) || k === "foundation_suit") cards.push(v);
+    }
+    if (cards.length) parts.push(cards.map(symbol).join(" "));
+    return parts.join(" ") || (form && form.dataset.label) || "entry";
+  }
+
+  const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+  const symbol = (card) => {
+    const m = /^(.*?)([cdhs])$/i.exec(card || "");
+    return m ? m[1] + SUITS[m[2].toLowerCase()] : card;
+  };
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    const detail = event.detail;
+    const found = detail.verb === "post" && ACT.exec(detail.path);
+    if (!found) return;
+    event.preventDefault();
+    const match = found[1];
+    const body = new URLSearchParams();
+    for (const [k, v] of detail.formData) if (typeof v === "string") body.append(k, v);
+    // A form sent by its card's second tap names its button as the submitter.
+    const submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
+    if (submitter && submitter.name && !body.has(submitter.name)) body.append(submitter.name, submitter.value);
+    const queue = load(match);
+    if (queue.length) body.delete("expect"); // judged by the state it finds when it arrives
+    const id = body.get("id") || `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    body.set("id", id);
+    queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), submitter, body),
+                 status: "waiting" });
+    save(match, queue);
+    renderQueue();
+    flush(match);
+  });
+
+  async function flush(match) {
+    if (sending) return;
+    const queue = load(match);
+    const next = queue.find((e) => e.status === "waiting");
+    if (!next || queue.some((e) => e.status === "refused")) { renderQueue(); return; }
+    sending = true;
+    next.status = "sending";
+    save(match, queue);
+    renderQueue();
+    let response = null;
+    try {
+      response = await fetch(next.path, {
+        method: "POST", body: next.body, credentials: "same-origin",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
+                   "X-CSRFToken": csrfToken() },
+      });
+    } catch (_e) {
+      response = null;
+    }
+    sending = false;
+    const now = load(match);
+    const entry = now.find((e) => e.id === next.id);
+    if (!entry) { renderQueue(); return; }
+    if (response === null || response.status >= 500) {
+      // Not reached the referee (or it could not answer): keep it, try again later. A resend
+      // carries the same id and no "expect", so it is entered once, against the table as it is.
+      entry.status = "waiting";
+      entry.offline = true;
+      const body = new URLSearchParams(entry.body);
+      body.delete("expect");
+      entry.body = body.toString();
+      save(match, now);
+      renderQueue();
+      scheduleRetry(match);
+      return;
+    }
+    const html = await response.text();
+    const rest = now.filter((e) => e.id !== entry.id);
+    if (response.status >= 400 && response.status !== 409 && rest.length) {
+      entry.status = "refused";
+      entry.message = refusalText(html);
+      save(match, now);
+    } else {
+      save(match, rest);
+    }
+    swapBoard(html);
+    settle(document);
+    if (load(match).some((e) => e.status === "waiting")) flush(match);
+  }
+
+  function scheduleRetry(match) {
+    if (retry) return;
+    retry = setTimeout(() => { retry = null; flush(match); }, RETRY_MS);
+  }
+
+  function refusalText(html) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const error = doc.querySelector(".answer .error");
+    return error ? error.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  function swapBoard(html) {
+    const board = document.getElementById("board");
+    if (!board || !window.htmx) return;
+    window.htmx.swap(board, html, { swapStyle: "outerHTML" });
+  }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (_e) { return ""; }
+  }
+
+  const currentMatch = () => {
+    const board = document.getElementById("board");
+    return board ? board.dataset.match : null;
+  };
+
+  function renderQueue() {
+    const match = currentMatch();
+    const box = document.getElementById("queue");
+    if (!match || !box) return;
+    const queue = load(match);
+    box.hidden = queue.length === 0;
+    if (!queue.length) { box.replaceChildren(); return; }
+    const head = document.createElement("p");
+    head.className = "queue-head";
+    head.textContent = queue.some((e) => e.offline) || !navigator.onLine
+      ? words("offline", "No connection: these entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")
+      : words("waiting", "Sending: not checked until the referee has it.");
+    const list = document.createElement("ol");
+    list.className = "queue-list";
+    queue.forEach((entry) => {
+      const item = document.createElement("li");
+      item.className = `queued ${entry.status}`;
+      item.dataset.id = entry.id;
+      const what = document.createElement("span");
+      what.textContent = entry.label;
+      const status = document.createElement("span");
+      status.className = "queue-status";
+      status.textContent = entry.status === "refused"
+        ? `${words("refused", "refused")}: ${entry.message || ""}`
+        : words(entry.status === "sending" ? "sendingWord" : "waitingWord", entry.status === "sending" ? "sending" : "waiting to send");
+      item.append(what, " — ", status);
+      if (entry.status === "refused") {
+        const drop = document.createElement("button");
+        drop.type = "button";
+        drop.className = "queue-drop";
+        drop.textContent = words("dropEntry", "Remove it and send the rest");
+        drop.addEventListener("click", () => {
+          save(match, load(match).filter((e) => e.id !== entry.id));
+          renderQueue();
+          flush(match);
+        });
+        item.append(" ", drop);
+      }
+      list.append(item);
+    });
+    box.replaceChildren(head, list);
+  }
+
+  window.addEventListener("online", () => { const m = currentMatch(); if (m) flush(m); });
+
+  // --- the panel never hides the board, and the screen stays awake ------------------------
+
+  /* The board keeps room for the panel below it. The room only grows while the page is open:
+     were it to shrink when a shorter panel swaps in, the page could jump under the finger. */
+  let room = 0;
+  function fitPanel() {
+    const panel = panelOf();
+    room = Math.max(room, panel ? panel.offsetHeight : 0);
+    document.documentElement.style.setProperty("--panel-h", `${room}px`);
+  }
+  const resize = window.ResizeObserver ? new ResizeObserver(fitPanel) : null;
+
+  let lock = null;
+  const wakeWanted = () => localStorage.getItem("referee:wake") !== "off";
+
+  async function keepAwake() {
+    const toggle = document.getElementById("wake");
+    if (toggle) toggle.checked = wakeWanted();
+    document.documentElement.dataset.wake = "off";
+    if (!wakeWanted() || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (lock && !lock.released) { document.documentElement.dataset.wake = "on"; return; }
+    try {
+      document.documentElement.dataset.wake = "asked";
+      lock = await navigator.wakeLock.request("screen");
+      document.documentElement.dataset.wake = "on";
+      lock.addEventListener("release", () => { document.documentElement.dataset.wake = "off"; });
+    } catch (_e) {
+      document.documentElement.dataset.wake = "refused";
+    }
+  }
+
+  document.addEventListener("change", (event) => {
+    if (event.target.id !== "wake") return;
+    localStorage.setItem("referee:wake", event.target.checked ? "on" : "off");
+    if (!event.target.checked && lock) { lock.release(); lock = null; }
+    keepAwake();
+  });
+  document.addEventListener("visibilitychange", keepAwake);
+
+  function settle(root) {
+    prepare(root || document);
+    const panel = panelOf();
+    if (resize && panel) { resize.disconnect(); resize.observe(panel); }
+    fitPanel();
+    renderQueue();
+  }
+
+  document.addEventListener("htmx:afterSwap", () => settle(document));
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!currentMatch()) return;
+    settle(document);
+    keepAwake();
+    flush(currentMatch());
+  });
+})();
