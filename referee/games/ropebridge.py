@@ -593,6 +593,9 @@ class Ropebridge(GameRules):
     settings_type = Settings
     min_players = PLAYERS
     max_players = PLAYERS
+    # 2: matched cards leave the unbeatable count, made after every match too (ROPE-TIE-1), and
+    # a card under the discard top stays within reach while a player can dig (ROPE-TIE-2).
+    rules_version = 2
 
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
         return State(players=tuple(players), settings=settings, mode=mode)

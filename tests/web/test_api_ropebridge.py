@@ -197,6 +197,25 @@ def test_ROPE_TIE_2_cards_under_the_discard_top_are_not_gone_while_a_player_can_
     assert state["phase"] == "reveal"
 
 
+def test_a_match_kept_under_the_first_rules_replays_with_the_tie_it_no_longer_has(client, api):
+    # Under version 1 the discard that buried K♦, K♥ and a joker tied game 1, and the next
+    # deal was accepted. Today game 1 goes on: that deal is kept, set aside and reported.
+    match = api.create(game="ropebridge", players=("Dee", "Non"))
+    for action in DUG_OUT:
+        api.act(match, action)
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert export["rules_version"] == 2
+    next_deal = {"type": "deal", "row": ["2d", "3d", "4d", "5d"], "discard": "6d"}
+    export["log"].append({**export["log"][-1], "seq": export["log"][-1]["seq"] + 1, "action": next_deal})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(len(DUG_OUT) + 1, "ROPE-SETUP-2")]
+    assert state["phase"] == "play" and state["history"] == []
+    refused = client.post("/api/matches/import", json=export)
+    assert refused.status_code == 422
+
+
 def test_undo_retracts_the_last_entry(api):
     match = new_game(api)
     play(api, match, GAME[:2])
