@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import KeepTogether, Spacer
 
 from referee.cards import Card
-from referee.i18n import N_, _, gettext, n_
+from referee.i18n import N_, _, all_of, gettext, n_
 from referee.pdf import Kit
 
 TIES = {"unbeatable": N_("unbeatable row"), "stalemate": N_("stalemate")}
@@ -102,3 +102,18 @@ def sections(view: dict, kit: Kit) -> list:
         out.append(kit.para(n_("The first player to {n} win takes the match.",
                                "The first player to {n} wins takes the match.", target, n=target), kit.small))
     return out
+
+
+def result_line(view: dict) -> str:
+    """The match in one line, counted in wins: who took it, who leads, or nobody yet."""
+    if view.get("match_result"):
+        return view["match_result"]["headline"] + "."
+    leaders = view.get("leaders") or []
+    if not leaders:
+        return gettext("No game won yet.")
+    wins = view["wins"][leaders[0]]
+    if len(leaders) == 1:
+        return str(n_("{player} leads with {n} win.", "{player} leads with {n} wins.", wins,
+                      player=leaders[0], n=wins))
+    return str(n_("{players} are level with {n} win each.", "{players} are level with {n} wins each.",
+                  wins, players=all_of(leaders), n=wins))
