@@ -701,7 +701,7 @@ class Ropebridge(GameRules):
                                 rule=game.end_rule or "ROPE-TURN-6")
         if phase == "reveal" and kind != "reveal":
             raise IllegalAction(
-                _("first turn up row card {n} and enter it with “reveal”", n=len(game.row) + 1),
+                _("first turn up row card {n} and enter it", n=len(game.row) + 1),
                 rule="ROPE-TURN-5")
         if phase == "play" and kind == "reveal":
             raise IllegalAction(
