@@ -45,9 +45,9 @@ ACE_HIGH = 11        # ROPE-VARIANT-4
 
 COMBOS = ("standard", "harder", "simpler")
 COMBO_WORDS = {  # ROPE-MATCH-2, ROPE-VARIANT-2, ROPE-VARIANT-3
-    "standard": N_("Standard: one red and one black card, sum or difference"),
-    "harder": N_("Harder: two of one colour add up, a red and a black subtract"),
-    "simpler": N_("Simpler: any two number cards, sum or difference"),
+    "standard": N_("Standard: one red and one black"),
+    "harder": N_("Harder: same colour adds, red and black subtract"),
+    "simpler": N_("Simpler: any two number cards"),
 }
 
 ACTION_TYPES = ("deal", "reveal", "draw", "match", "discard", "end_turn", "stalemate", "quick")
@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     jokers: bool = house_rule(
         True, N_("Play with the two jokers (off: a plain 52-card pack)"), label=N_("Jokers"))
     combo: str = house_rule(
-        "standard", N_("How two number cards from hand combine to match one row card"),
+        "standard", N_("How two number cards from hand match one row card, by their sum or difference"),
         label=N_("Two-card matches"), choices=COMBOS, words=COMBO_WORDS)
     ace_eleven: bool = house_rule(
         False, N_("An ace counts 1 or 11, in the row and in the hand"), label=N_("Ace is 1 or 11"))

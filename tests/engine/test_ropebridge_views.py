@@ -239,9 +239,9 @@ def test_house_rule_choices_and_help_texts_are_words_in_both_languages():
     infos = {info.name: info for info in Settings.rules()}
     combo = infos["combo"]
     assert [combo.word(c) for c in combo.choices] == [
-        "Standard: one red and one black card, sum or difference",
-        "Harder: two of one colour add up, a red and a black subtract",
-        "Simpler: any two number cards, sum or difference"]
+        "Standard: one red and one black",
+        "Harder: same colour adds, red and black subtract",
+        "Simpler: any two number cards"]
     with i18n.language("de"):
         german = [combo.word(c) for c in combo.choices]
         helps = [i18n.gettext(info.help) for info in infos.values()]

@@ -174,7 +174,7 @@ def test_the_german_sheet_is_german_throughout(api, client, tmp_path):
         assert page_one_png(response.data, tmp_path, "german").stat().st_size > 10_000
     flat_text = flat(text)
     for german in ("jede Karte eingetragen", "Bedienen mit zwei Karten",
-                   "Schwerer: zwei rote oder zwei schwarze werden addiert, eine rote und eine schwarze subtrahiert",
+                   "Schwerer: gleichfarbig addiert, rot-schwarz subtrahiert",
                    "Unentschieden: Patt: Beide Spieler kommen endgültig nicht weiter (ROPE-TIE-2)",
                    "Bediente Karten der Reihe: Dee 0 von 10, Non 0 von 10",
                    "Dee kommt an K♣ endgültig nicht vorbei: alle vier Könige liegen in der Reihe oder unten im "
