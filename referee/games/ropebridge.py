@@ -18,9 +18,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
-from referee.cards import JOKER, Card
+from referee.cards import JOKER, SUITS, Card
 from referee.games import register
-from referee.i18n import Joined, Message, N_, _, all_of, any_of, current, n_
+from referee.i18n import Joined, Listing, Message, N_, _, all_of, any_of, current, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
     house_rule,
@@ -44,15 +44,16 @@ COURT_VALUE = 10     # ROPE-VARIANT-5
 ACE_HIGH = 11        # ROPE-VARIANT-4
 
 COMBOS = ("standard", "harder", "simpler")
+COMBO_WORDS = {  # ROPE-MATCH-2, ROPE-VARIANT-2, ROPE-VARIANT-3
+    "standard": N_("Standard: one red and one black"),
+    "harder": N_("Harder: same colour adds, red and black subtract"),
+    "simpler": N_("Simpler: any two number cards"),
+}
 
 ACTION_TYPES = ("deal", "reveal", "draw", "match", "discard", "end_turn", "stalemate", "quick")
 TIES = ("unbeatable", "stalemate")
 # Entries made for the table rather than by the player in turn: any player may be named.
 TABLE_ACTIONS = frozenset({"deal", "reveal", "stalemate", "quick"})
-
-
-def rule(section: str, n: int) -> str:
-    return f"ROPE-{section}-{n}"
 
 
 # --- settings ------------------------------------------------------------------------------
@@ -67,10 +68,8 @@ class Settings(BaseSettings):
     jokers: bool = house_rule(
         True, N_("Play with the two jokers (off: a plain 52-card pack)"), label=N_("Jokers"))
     combo: str = house_rule(
-        "standard",
-        N_("How two cards from hand combine: standard = one red and one black, sum or difference; "
-           "harder = same colour adds, different colours subtract; simpler = any two, sum or "
-           "difference"), label=N_("Two-card matches"), choices=COMBOS)
+        "standard", N_("How two number cards from hand match one row card, by their sum or difference"),
+        label=N_("Two-card matches"), choices=COMBOS, words=COMBO_WORDS)
     ace_eleven: bool = house_rule(
         False, N_("An ace counts 1 or 11, in the row and in the hand"), label=N_("Ace is 1 or 11"))
     courts_ten: bool = house_rule(
@@ -84,8 +83,8 @@ class Settings(BaseSettings):
     def validate(self) -> None:
         if self.exposed > self.row_length:
             raise InvalidAction(
-                _("house rule exposed ({exposed}) cannot be more than the row length "
-                  "({length}): at most every row card starts face up",
+                _("{exposed} face-up cards are more than the row length ({length}): at most "
+                  "every row card starts face up",
                   exposed=self.exposed, length=self.row_length), rule="SETTINGS")
 
     def as_dict(self) -> dict[str, Any]:
@@ -229,19 +228,43 @@ def _all_four(rank: str) -> Message:
     return _("all four kings")
 
 
-def _shortfall(rank: str, in_row: int, spare: int) -> Message:
+def _others_left(rank: str, spare: int) -> Message:
+    """ROPE-TIE-1: how many copies of a court rank can still be drawn or held."""
+    if rank == "J":
+        return (_("no other jack is left") if not spare else
+                n_("only {n} other jack is left", "only {n} other jacks are left", spare, n=spare))
+    if rank == "Q":
+        return (_("no other queen is left") if not spare else
+                n_("only {n} other queen is left", "only {n} other queens are left", spare, n=spare))
+    return (_("no other king is left") if not spare else
+            n_("only {n} other king is left", "only {n} other kings are left", spare, n=spare))
+
+
+def _shortfall(rank: str, ahead: int, left: Message) -> Message:
     """ROPE-TIE-1: why one court rank in the row cannot be matched without jokers."""
     if rank == "J":
-        return n_("{n} jacks in the row need {n} matching cards and only {spare} other jack exists",
-                  "{n} jacks in the row need {n} matching cards and only {spare} other jacks exist",
-                  spare, n=in_row, spare=spare)
+        return n_("{n} jack in the row needs a matching card and {left}",
+                  "{n} jacks in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
     if rank == "Q":
-        return n_("{n} queens in the row need {n} matching cards and only {spare} other queen exists",
-                  "{n} queens in the row need {n} matching cards and only {spare} other queens exist",
-                  spare, n=in_row, spare=spare)
-    return n_("{n} kings in the row need {n} matching cards and only {spare} other king exists",
-              "{n} kings in the row need {n} matching cards and only {spare} other kings exist",
-              spare, n=in_row, spare=spare)
+        return n_("{n} queen in the row needs a matching card and {left}",
+                  "{n} queens in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
+    return n_("{n} king in the row needs a matching card and {left}",
+              "{n} kings in the row need {n} matching cards and {left}", ahead, n=ahead, left=left)
+
+
+def _shortfall_ahead(rank: str, ahead: int, left: Message, leaders: Listing) -> Message:
+    """ROPE-TIE-1, when the leading player has already passed some of this rank's row cards."""
+    if rank == "J":
+        return n_("{n} jack still ahead of {players} needs a matching card and {left}",
+                  "{n} jacks still ahead of {players} need {n} matching cards and {left}",
+                  ahead, n=ahead, players=leaders, left=left)
+    if rank == "Q":
+        return n_("{n} queen still ahead of {players} needs a matching card and {left}",
+                  "{n} queens still ahead of {players} need {n} matching cards and {left}",
+                  ahead, n=ahead, players=leaders, left=left)
+    return n_("{n} king still ahead of {players} needs a matching card and {left}",
+              "{n} kings still ahead of {players} need {n} matching cards and {left}",
+              ahead, n=ahead, players=leaders, left=left)
 
 
 def _colour(card: Card) -> Message:
@@ -273,14 +296,14 @@ def _failure_rule(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -
     """Which rule a wrong-value match breaks: the house rule that shaped the values, if any."""
     involved = (row_card,) + cards
     if settings.courts_ten and any(c.rank in COURTS for c in involved):
-        return rule("VARIANT", 5)
+        return "ROPE-VARIANT-5"
     if settings.ace_eleven and any(c.rank == "A" for c in involved):
-        return rule("VARIANT", 4)
+        return "ROPE-VARIANT-4"
     if len(cards) == 2 and settings.combo == "harder":
-        return rule("VARIANT", 2)
+        return "ROPE-VARIANT-2"
     if len(cards) == 2 and settings.combo == "simpler":
-        return rule("VARIANT", 3)
-    return rule("MATCH", 2)
+        return "ROPE-VARIANT-3"
+    return "ROPE-MATCH-2"
 
 
 def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card | str]) -> None:
@@ -296,21 +319,21 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
             return
         raise IllegalAction(
             _("a joker in the row is matched by exactly one card (any card will do), not two "
-              "({cards})", cards=cards), rule=rule("MATCH", 4))
+              "({cards})", cards=cards), rule="ROPE-MATCH-4")
 
     if _is_court(settings, row_card):  # ROPE-MATCH-3
         if len(cards) == 2:
             raise IllegalAction(
                 _("{row_card} is a court card: it takes one card, {another} or a joker, never two "
                   "({cards})", row_card=row_card, another=_another(row_card.rank), cards=cards),
-                rule=rule("MATCH", 3))
+                rule="ROPE-MATCH-3")
         card = cards[0]
         if card.is_joker or card.rank == row_card.rank:
             return
         raise IllegalAction(
             _("{card} does not match {row_card}: a court card is matched only by {another} or a "
               "joker", card=card, row_card=row_card, another=_another(row_card.rank)),
-            rule=rule("MATCH", 3))
+            rule="ROPE-MATCH-3")
 
     needs = pip_values(settings, row_card)
     if len(cards) == 1:
@@ -321,7 +344,7 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
             raise IllegalAction(
                 _("{card} is a court card with no pip value: it cannot match the number card "
                   "{row_card} ({only})", card=card, row_card=row_card, only=_only_in_row(card.rank)),
-                rule=rule("MATCH", 1))
+                rule="ROPE-MATCH-1")
         if pip_values(settings, card) & needs:
             return
         raise IllegalAction(
@@ -335,18 +358,18 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
         if card.is_joker:
             raise IllegalAction(
                 _("a joker always matches alone, never as one of two cards ({cards})", cards=cards),
-                rule=rule("MATCH", 5))
+                rule="ROPE-MATCH-5")
         if _is_court(settings, card):
             raise IllegalAction(
                 _("{card} is a court card: court cards never join a two-card match ({cards})",
-                  card=card, cards=cards), rule=rule("MATCH", 5))
+                  card=card, cards=cards), rule="ROPE-MATCH-5")
     if a == b:
         raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=a),
-                            rule=rule("SETUP", 1))
+                            rule="ROPE-SETUP-1")
     if settings.combo == "standard" and a.colour == b.colour:
         raise IllegalAction(
             _("{a} and {b} are both {colour}: two cards must be one red and one black",
-              a=a, b=b, colour=_colour(a)), rule=rule("MATCH", 2))
+              a=a, b=b, colour=_colour(a)), rule="ROPE-MATCH-2")
     makes, how = _pair_makes(settings, a, b)
     if makes & needs:
         return
@@ -356,39 +379,51 @@ def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card |
         rule=_failure_rule(settings, row_card, cards))
 
 
-def unbeatable(settings: Settings, row: Iterable[Card]) -> Message | None:
+def unbeatable(settings: Settings, row: Iterable[Card], matched: Iterable[Card] = (),
+               furthest: int = 0, leaders: Iterable[str] = ()) -> Message | None:
     """ROPE-TIE-1: the explanation if no player can match the face-up row, else None.
 
-    A court rank with k copies in the row needs k matching cards: its 4 - k other copies,
-    and jokers (shared by all such ranks) for the rest."""
+    ``matched`` are the cards in both players' matched piles, ``furthest`` the position of the
+    leading player(s) ``leaders``. Only the leader's count matters: whoever is behind has every
+    row card still ahead of the leader ahead of them too, and the same cards left to use.
+    A court rank with k copies ahead of the leader needs k matching cards: the copies of that
+    rank that are neither in the row nor matched, and for the rest jokers that are neither in
+    the row nor matched (shared by all such ranks)."""
     row = tuple(row)
     if settings.courts_ten:
         return None
-    free_jokers = (PACK_JOKERS if settings.jokers else 0) - row.count(JOKER)
+    gone = row + tuple(matched)
+    free_jokers = (PACK_JOKERS if settings.jokers else 0) - gone.count(JOKER)
     shortfalls = []
     needed = 0
     for rank in COURTS:
-        in_row = sum(1 for c in row if c.rank == rank)
-        spare = COPIES_PER_RANK - in_row
-        if in_row > spare:
-            needed += in_row - spare
-            shortfalls.append(_shortfall(rank, in_row, spare))
+        ahead = sum(1 for c in row[furthest:] if c.rank == rank)
+        spare = COPIES_PER_RANK - sum(1 for c in gone if c.rank == rank)
+        if ahead <= spare:
+            continue
+        needed += ahead - spare
+        left = _others_left(rank, spare)
+        if ahead == sum(1 for c in row if c.rank == rank):
+            shortfalls.append(_shortfall(rank, ahead, left))
+        else:
+            shortfalls.append(_shortfall_ahead(rank, ahead, left, all_of(leaders)))
     if needed <= free_jokers:
         return None
-    if settings.jokers:
-        jokers = n_("only {n} joker is not in the row", "only {n} jokers are not in the row",
+    if not settings.jokers:
+        jokers = _("this match plays without jokers")
+    elif free_jokers:
+        jokers = n_("only {n} joker is left outside the row and the matched piles",
+                    "only {n} jokers are left outside the row and the matched piles",
                     free_jokers, n=free_jokers)
     else:
-        jokers = _("this match plays without jokers")
-    return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}. The game "
-              "is a tie; deal again",
-              "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}. The game "
-              "is a tie; deal again",
+        jokers = _("no joker is left outside the row and the matched piles")
+    return n_("unbeatable row: {shortfalls}, so {n} joker would be needed, but {jokers}",
+              "unbeatable row: {shortfalls}, so {n} jokers would be needed, but {jokers}",
               needed, shortfalls=Joined(tuple(shortfalls)), n=needed, jokers=jokers)
 
 
 def _tie_word(tie: str | None) -> Message:
-    return _("unbeatable") if tie == "unbeatable" else _("stalemate")
+    return _("unbeatable row") if tie == "unbeatable" else _("stalemate")
 
 
 def _pending(settings: Settings, game: Game) -> int:
@@ -426,17 +461,17 @@ def _check_unseen(settings: Settings, card: Card, seen: dict[Card, list[Message]
     """A card coming from somewhere unseen (stock, face-down row, an unknown hand card) must
     still be unseen: every physical card exists once (ROPE-SETUP-1)."""
     if card.is_joker and not settings.jokers:
-        raise IllegalAction(_("this match plays without jokers (house rule jokers: off)"),
-                            rule=rule("VARIANT", 1))
+        raise IllegalAction(_("this match plays without jokers (a house rule)"),
+                            rule="ROPE-VARIANT-1")
     places = seen.get(card, []) + [_("entered just now")] * entered.count(card)
     limit = PACK_JOKERS if card.is_joker else 1
     if len(places) < limit:
         return
     if card.is_joker:
         raise IllegalAction(_("both jokers are already seen: {places}", places=all_of(places)),
-                            rule=rule("SETUP", 1))
+                            rule="ROPE-SETUP-1")
     raise IllegalAction(_("there is only one {card} and it is already {place}", card=card, place=places[0]),
-                        rule=rule("SETUP", 1))
+                        rule="ROPE-SETUP-1")
 
 
 def _take_from_hand(state: State, game: Game, seat: int,
@@ -448,14 +483,14 @@ def _take_from_hand(state: State, game: Game, seat: int,
     if len(cards) > held:
         if held == 0:
             raise IllegalAction(_("{player} has no cards in hand, and hands are not refilled", player=name),
-                                rule=rule("TURN", 4))
+                                rule="ROPE-TURN-4")
         raise IllegalAction(n_("{player} holds only {n} card, not {wanted}",
                                "{player} holds only {n} cards, not {wanted}",
-                               held, player=name, n=held, wanted=len(cards)), rule=rule("TURN", 4))
+                               held, player=name, n=held, wanted=len(cards)), rule="ROPE-TURN-4")
     for i, card in enumerate(cards):
         if not card.is_joker and card in cards[:i]:
             raise IllegalAction(_("{card} is entered twice: there is only one {card}", card=card),
-                                rule=rule("SETUP", 1))
+                                rule="ROPE-SETUP-1")
     known = list(game.known[seat])
     unknown = held - len(known)
     seen = _sightings(state.players, game)
@@ -468,36 +503,85 @@ def _take_from_hand(state: State, game: Game, seat: int,
         if unknown == 0:
             raise IllegalAction(
                 _("{card} cannot be in {player}'s hand: the table saw every card {player} holds go "
-                  "in ({cards})", card=card, player=name, cards=game.known[seat]), rule=rule("SETUP", 1))
+                  "in ({cards})", card=card, player=name, cards=game.known[seat]), rule="ROPE-SETUP-1")
         unknown -= 1
         entered.append(card)
     return tuple(known)
 
 
-def _stuck(state: State, game: Game, seat: int) -> Message | None:
-    """ROPE-TIE-2: why this seat can never match its next card, or None.
+def _matched_cards(game: Game) -> tuple[Card, ...]:
+    return tuple(card for play in game.plays for card in play.cards)
 
-    Only a court card can be proved out of reach: every other copy of its rank and every
-    joker lies in the row, in front of a player, or in the discard pile under its top."""
-    settings = state.settings
+
+def _unbeatable_now(state: State, game: Game) -> Message | None:
+    """ROPE-TIE-1 for the game on the table: the face-up row against the cards still to be
+    drawn or held (a card or joker in a matched pile is gone too)."""
+    furthest = max(game.positions)
+    leaders = [name for name, position in zip(state.players, game.positions) if position == furthest]
+    return unbeatable(state.settings, game.row, _matched_cards(game), furthest, leaders)
+
+
+def _blocked(settings: Settings, game: Game, seat: int, gone: tuple[Card, ...]) -> Card | None:
+    """The court card this seat must match next if every card that could match it is gone,
+    else None. Only a court card can be proved out of reach (ROPE-MATCH-3)."""
     position = game.positions[seat]
     if position >= len(game.row):
         return None
     needed = game.row[position]
     if needed.is_joker or not _is_court(settings, needed):
         return None
-    gone: list[Card] = list(game.row) + list(game.discard[:-1])
-    for play in game.plays:
-        gone.extend(play.cards)
-    candidates = [Card(needed.rank, suit) for suit in "cdhs"]
-    if any(c not in gone for c in candidates):
+    if any(Card(needed.rank, suit) not in gone for suit in SUITS):
         return None
-    jokers = PACK_JOKERS if settings.jokers else 0
-    if gone.count(JOKER) < jokers:
+    if gone.count(JOKER) < (PACK_JOKERS if settings.jokers else 0):
         return None
+    return needed
+
+
+def _can_keep_a_draw(settings: Settings, game: Game, seat: int, gone: tuple[Card, ...]) -> bool:
+    """Can this seat ever again end a turn with a drawn card still in hand, and so take a card
+    off the discard pile for good? Yes while it can end a turn below seven cards (a player who
+    drew this turn may still discard), or while it may yet match and so make room."""
+    held = game.hands[seat] - (1 if seat == game.current and game.drawn else 0)
+    return held < HAND_LIMIT or _blocked(settings, game, seat, gone) is None
+
+
+def _stuck(state: State, game: Game) -> tuple[Message | None, ...]:
+    """ROPE-TIE-2: for each seat, why it can never match its next card, or None.
+
+    Cards in the row and in the matched piles are gone. A card under the top of the discard
+    pile is not: taking the top exposes the next card, so a player who can keep a drawn card
+    can dig down to it. It is gone only when no player can ever keep a drawn card again: both
+    hold seven and neither can match, counting the buried cards as gone."""
+    settings = state.settings
+    used = game.row + _matched_cards(game)
+    buried = game.discard[:-1]
+    buried_for_good = bool(buried) and not any(
+        _can_keep_a_draw(settings, game, seat, used + buried) for seat in range(PLAYERS))
+    gone = used + buried if buried_for_good else used
+    reasons = []
+    for seat in range(PLAYERS):
+        needed = _blocked(settings, game, seat, gone)
+        reasons.append(None if needed is None else
+                       _stuck_reason(state, game, seat, needed, buried_for_good))
+    return tuple(reasons)
+
+
+def _stuck_reason(state: State, game: Game, seat: int, needed: Card, buried_for_good: bool) -> Message:
+    settings = state.settings
+    wanted = [Card(needed.rank, suit) for suit in SUITS] + ([JOKER] if settings.jokers else [])
     out_of_reach = [_all_four(needed.rank)] + ([_("both jokers")] if settings.jokers else [])
-    return _("{player} is stuck for good on {card}: {gone} are in the row, matched, or buried in the "
-             "discard pile", player=state.players[seat], card=needed, gone=all_of(out_of_reach))
+    places = []
+    if any(card in game.row for card in wanted):
+        places.append(_("in the row"))
+    if any(card in _matched_cards(game) for card in wanted):
+        places.append(_("in the matched piles"))
+    if buried_for_good and any(card in game.discard[:-1] for card in wanted):
+        places.append(_("buried in the discard pile"))
+        return _("{player} is stuck for good on {card}: {gone} are {places}, and neither player can "
+                 "keep a drawn card to dig them out", player=state.players[seat], card=needed,
+                 gone=all_of(out_of_reach), places=any_of(places))
+    return _("{player} is stuck for good on {card}: {gone} are {places}", player=state.players[seat],
+             card=needed, gone=all_of(out_of_reach), places=any_of(places))
 
 
 # --- the engine ----------------------------------------------------------------------------
@@ -509,6 +593,9 @@ class Ropebridge(GameRules):
     settings_type = Settings
     min_players = PLAYERS
     max_players = PLAYERS
+    # 2: matched cards leave the unbeatable count, made after every match too (ROPE-TIE-1), and
+    # a card under the discard top stays within reach while a player can dig (ROPE-TIE-2).
+    rules_version = 2
 
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
         return State(players=tuple(players), settings=settings, mode=mode)
@@ -551,7 +638,7 @@ class Ropebridge(GameRules):
         game = state.game
         if game.turn_no == 1 and state.players.index(named) == game.dealer:
             raise IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=named, player=expected),
-                                rule=rule("SETUP", 4))
+                                rule="ROPE-SETUP-4")
         raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=named),
                             rule="TURN")
 
@@ -589,7 +676,7 @@ class Ropebridge(GameRules):
             raise IllegalAction(
                 n_("the match is over: {player} has {n} win, the target",
                    "the match is over: {player} has {n} wins, the target", target, player=leader, n=target),
-                rule=rule("TURN", 6))
+                rule="ROPE-TURN-6")
         if state.mode == "quick":
             if kind != "quick":
                 raise IllegalAction(
@@ -602,24 +689,24 @@ class Ropebridge(GameRules):
         if kind == "deal":
             if phase in ("play", "reveal"):
                 raise IllegalAction(_("game {n} is already dealt and in play", n=state.number + 1),
-                                    rule=rule("SETUP", 2))
+                                    rule="ROPE-SETUP-2")
             return
         if phase == "deal":
             raise IllegalAction(_("deal first: enter the face-up row cards and the discard"),
-                                rule=rule("SETUP", 2))
+                                rule="ROPE-SETUP-2")
         game = state.game
         if phase == "over":
             raise IllegalAction(_("game {n} is over ({reason}); enter the next deal",
                                   n=state.number + 1, reason=game.reason),
-                                rule=game.end_rule or rule("TURN", 6))
+                                rule=game.end_rule or "ROPE-TURN-6")
         if phase == "reveal" and kind != "reveal":
             raise IllegalAction(
-                _("first turn up row card {n} and enter it with “reveal”", n=len(game.row) + 1),
-                rule=rule("TURN", 5))
+                _("first turn up row card {n} and enter it", n=len(game.row) + 1),
+                rule="ROPE-TURN-5")
         if phase == "play" and kind == "reveal":
             raise IllegalAction(
                 _("no row card is waiting to be turned up: a card turns up only when a match "
-                  "reaches a row card neither player had reached"), rule=rule("TURN", 5))
+                  "reaches a row card neither player had reached"), rule="ROPE-TURN-5")
 
     # --- apply -------------------------------------------------------------------------
 
@@ -642,7 +729,7 @@ class Ropebridge(GameRules):
         if len(row) != settings.exposed:
             raise IllegalAction(
                 _("the first {n} row cards are dealt face up, so enter {n}, not {got}",
-                  n=settings.exposed, got=len(row)), rule=rule("SETUP", 3))
+                  n=settings.exposed, got=len(row)), rule="ROPE-SETUP-3")
         seen: dict[Card, list[Message]] = {}
         for i, card in enumerate(row):
             _check_unseen(settings, card, seen, [])
@@ -657,9 +744,6 @@ class Ropebridge(GameRules):
             hands=(HAND_SIZE, HAND_SIZE), known=((), ()), plays=(), discard=(top,),
             stock=stock, current=1 - dealer, deal_seq=seq)
         state = replace(state, number=number, game=game)
-        why = unbeatable(settings, row)
-        if why:
-            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
         return self._settle(state, game, seq)
 
     def _do_reveal(self, state: State, action: Action, seq: int):
@@ -667,9 +751,6 @@ class Ropebridge(GameRules):
         card = action.card("card")
         _check_unseen(state.settings, card, _sightings(state.players, game), [])
         game = replace(game, row=game.row + (card,))
-        why = unbeatable(state.settings, game.row)
-        if why:
-            return self._tie(state, game, "unbeatable", why, rule("TIE", 1), seq)
         return self._settle(state, game, seq)
 
     def _do_draw(self, state: State, action: Action, seq: int):
@@ -678,10 +759,10 @@ class Ropebridge(GameRules):
         name = state.players[seat]
         if game.drawn:
             raise IllegalAction(_("{player} has already drawn this turn: one card per turn", player=name),
-                                rule=rule("TURN", 1))
+                                rule="ROPE-TURN-1")
         if game.matches:
             raise IllegalAction(_("{player} has already matched this turn: a draw comes first, "
-                                  "before any match", player=name), rule=rule("TURN", 1))
+                                  "before any match", player=name), rule="ROPE-TURN-1")
         source = action.choice("from", ("discard", "stock"))
         shown = action.card("card", optional=True)
         known = game.known[seat]
@@ -691,18 +772,18 @@ class Ropebridge(GameRules):
                     _("the discard pile is empty and is not refilled; draw from the stock "
                       "({n} left)", n=game.stock) if game.stock else
                     _("the discard pile is empty and is not refilled, and so is the stock"),
-                    rule=rule("TURN", 4))
+                    rule="ROPE-TURN-4")
             top = game.discard[-1]
             if shown is not None and shown != top:
                 raise IllegalAction(_("the top of the discard pile is {top}, not {card}", top=top, card=shown),
-                                    rule=rule("TURN", 1))
+                                    rule="ROPE-TURN-1")
             game = replace(game, discard=game.discard[:-1], known=_with(game.known, seat, known + (top,)))
         else:
             if not game.stock:
                 raise IllegalAction(
                     _("the stock is used up; take the top of the discard pile")
                     if game.discard else _("the stock and the discard pile are both empty"),
-                    rule=rule("TURN", 4))
+                    rule="ROPE-TURN-4")
             if shown is not None:
                 _check_unseen(state.settings, shown, _sightings(state.players, game), [])
                 game = replace(game, known=_with(game.known, seat, known + (shown,)))
@@ -719,9 +800,9 @@ class Ropebridge(GameRules):
             if settings.one_step:
                 raise IllegalAction(
                     _("one step at a time: {player} has matched a row card this turn; end the "
-                      "turn or discard", player=name), rule=rule("VARIANT", 1))
+                      "turn or discard", player=name), rule="ROPE-VARIANT-1")
             raise IllegalAction(_("{player} has matched two row cards this turn, the most a turn "
-                                  "allows; end the turn or discard", player=name), rule=rule("TURN", 2))
+                                  "allows; end the turn or discard", player=name), rule="ROPE-TURN-2")
         position = game.positions[seat]
         needed = game.row[position]
         if action.has("row_index"):
@@ -730,7 +811,7 @@ class Ropebridge(GameRules):
                 raise IllegalAction(
                     _("{player} must match {card} (row card {n}) next; row cards are matched one "
                       "by one from the left", player=name, card=needed, n=position + 1),
-                    rule=rule("MATCH", 6))
+                    rule="ROPE-MATCH-6")
         cards = action.cards("cards", minimum=1, maximum=2)
         known = _take_from_hand(state, game, seat, cards)
         check_match(settings, needed, cards)
@@ -753,7 +834,7 @@ class Ropebridge(GameRules):
         if not game.drawn:
             raise IllegalAction(
                 _("{player} has not drawn this turn: a card goes on the discard pile only in "
-                  "exchange for a drawn card", player=name), rule=rule("TURN", 3))
+                  "exchange for a drawn card", player=name), rule="ROPE-TURN-3")
         card = action.card("card")
         known = _take_from_hand(state, game, seat, (card,))
         game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
@@ -768,7 +849,7 @@ class Ropebridge(GameRules):
         if held > HAND_LIMIT:
             raise IllegalAction(
                 _("{player} holds {n} cards, more than {limit}: must match or discard before the "
-                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule=rule("TURN", 3))
+                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule="ROPE-TURN-3")
         passed = not game.drawn and not game.matches
         if passed and (game.stock or game.discard):
             options = []
@@ -779,13 +860,13 @@ class Ropebridge(GameRules):
             raise IllegalAction(
                 _("{player} has neither drawn nor matched: match, {options}; a player passes only "
                   "when both piles are empty", player=name, options=any_of(options)),
-                rule=rule("TURN", 1))
+                rule="ROPE-TURN-1")
         return self._next_turn(state, game, seq, passed=passed)
 
     def _do_stalemate(self, state: State, action: Action, seq: int):
         game = state.game
         reason = _("{first} and {second} declared a stalemate", first=state.players[0], second=state.players[1])
-        return self._tie(state, game, "stalemate", reason, rule("TIE", 2), seq)
+        return self._tie(state, game, "stalemate", reason, "ROPE-TIE-2", seq)
 
     def _do_quick(self, state: State, action: Action, seq: int):
         winner = action.player_name("winner", state.players, optional=True)
@@ -811,30 +892,34 @@ class Ropebridge(GameRules):
         if passes >= PLAYERS:  # ROPE-TURN-7
             reason = _("stalemate: both players passed in a row (neither could match and both "
                        "piles are empty)")
-            return self._tie(state, game, "stalemate", reason, rule("TURN", 7), seq)
+            return self._tie(state, game, "stalemate", reason, "ROPE-TURN-7", seq)
         return self._settle(state, game, seq)
 
     def _settle(self, state: State, game: Game, seq: int):
-        """After every change on the table: report players stuck for good (ROPE-TIE-2) and
-        tie the game when both are."""
+        """After every change on the table, once no row card waits to be turned up: tie an
+        unbeatable row (ROPE-TIE-1), report players stuck for good (ROPE-TIE-2) and tie the
+        game when both are."""
         if _pending(state.settings, game):
             return replace(state, game=game), ()
-        reasons = [_stuck(state, game, seat) for seat in range(PLAYERS)]
+        why = _unbeatable_now(state, game)
+        if why:
+            return self._tie(state, game, "unbeatable", why, "ROPE-TIE-1", seq)
+        reasons = _stuck(state, game)
         findings = tuple(
-            Finding(rule("TIE", 2), why, seq) for seat, why in enumerate(reasons)
+            Finding("ROPE-TIE-2", why, seq) for seat, why in enumerate(reasons)
             if why and not game.reported_stuck[seat])
         game = replace(game, reported_stuck=tuple(
             bool(why) or was for why, was in zip(reasons, game.reported_stuck)))
         if all(reasons):
             state, more = self._tie(state, game, "stalemate",
-                                    _("stalemate: both players are stuck for good"), rule("TIE", 2), seq)
+                                    _("stalemate: both players are stuck for good"), "ROPE-TIE-2", seq)
             return state, findings + more
         return replace(state, game=game), findings
 
     def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int):
         state, _none = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
                                     reason=reason, seq=seq)
-        return state, (Finding(rule_id, _("game {n}: {reason}", n=game.number + 1, reason=reason), seq),)
+        return state, (Finding(rule_id, _("game {n} is a tie: {reason}", n=game.number + 1, reason=reason), seq),)
 
     def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
                 rule_id: str | None, reason: Message, seq: int):
@@ -856,6 +941,55 @@ class Ropebridge(GameRules):
         else:
             wins = _with(wins, record.winner, wins[record.winner] + 1)
         return replace(state, wins=wins, ties=ties, history=state.history + (record,))
+
+    # --- what the phone and the chart ask --------------------------------------------
+
+    def unavailable(self, state: State) -> dict[str, Message]:
+        """Cards the table has seen that no card field on the screen can take now, with where
+        they are. While a row card waits to be turned up, every seen card (the reveal takes an
+        unseen one). In play the match and discard fields take the player's own known cards
+        and unseen ones, and the draw takes the discard top only before anything else this
+        turn. A new deal starts from a fresh pack: nothing is unavailable then."""
+        phase = self.phase(state)
+        if phase not in ("play", "reveal"):
+            return {}
+        game = state.game
+        legal = self.legal(state)
+        takes: set[Card] = set()
+        if "match" in legal or "discard" in legal:
+            takes.update(game.known[game.current])
+        if "draw" in legal and game.discard:
+            takes.add(game.discard[-1])
+        unavailable: dict[str, Message] = {}
+        for card, places in _sightings(state.players, game).items():
+            if card in takes:
+                continue
+            if card.is_joker:
+                if len(places) >= PACK_JOKERS:  # both seen, neither where a field takes it
+                    unavailable[str(card)] = _("both jokers are already seen: {places}", places=all_of(places))
+                continue
+            unavailable[str(card)] = places[0]
+        return unavailable
+
+    def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
+        """Wins per player after each finished game."""
+        wins = [0] * PLAYERS
+        totals = []
+        for record in state.history:
+            if record.winner is not None:
+                wins[record.winner] += 1
+            totals.append(dict(zip(state.players, wins)))
+        return tuple(totals)
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """One entry in words for the timeline: "Ben matches row card 2, 8♥, with 5♠ and 3♥"."""
+        words = _entry_words(before, action, after)
+        ended = (action.type not in ("stalemate", "quick") and after.game is not None
+                 and after.game.over and (before.game is None or not before.game.over
+                                          or after.game.number != before.game.number))
+        if ended:
+            words = _("{entry} — {ending}", entry=words, ending=_ending_words(after))
+        return str(words)
 
     # --- view --------------------------------------------------------------------------
 
@@ -937,12 +1071,152 @@ class Ropebridge(GameRules):
             "wins": per_player(state.wins),
             "ties": state.ties,
             "history": [self._record_view(players, r) for r in state.history],
+            "leaders": _leaders(state),
+            "outcome": _outcome(state),
+            "match_result": _match_result(state) if phase == "match_over" else None,
         }
 
     @staticmethod
     def _record_view(players: tuple[str, str], record: Record) -> dict[str, Any]:
         # Finished games never change: render each once, hand out a fresh copy every time.
         return json.loads(_rendered_record(players, record, current()))
+
+
+# --- how things stand, in words ----------------------------------------------------------
+
+def _leaders(state: State) -> list[str]:
+    """The players with the most wins; nobody before a game is won."""
+    best = max(state.wins)
+    if not best:
+        return []
+    return [name for name, wins in zip(state.players, state.wins) if wins == best]
+
+
+def _outcome(state: State) -> dict[str, Any] | None:
+    """The latest finished game: who crossed, or the tie and why, and where each player got."""
+    if not state.history:
+        return None
+    record = state.history[-1]
+    players = state.players
+    number = record.deal + 1
+    if state.mode == "quick":
+        return {"unit": "game", "number": number,
+                "winners": [] if record.winner is None else [players[record.winner]],
+                "headline": str(_game_result(state, record)),
+                "breakdown": {"columns": [str(_("Result")), str(_("Wins"))],
+                              "rows": [{"who": name, "cells": [str(_seat_result(record, seat)), state.wins[seat]]}
+                                       for seat, name in enumerate(players)]}}
+    length = state.settings.row_length
+    rows = []
+    for seat, name in enumerate(players):
+        position = record.positions[seat]
+        if position >= length:
+            reached = _("across")
+        elif position < len(record.row):
+            reached = _("row card {n}, {card}", n=position + 1, card=record.row[position])
+        else:
+            reached = _("row card {n}", n=position + 1)
+        laid = sum(len(play.cards) for play in record.plays if play.seat == seat)
+        rows.append({"who": name, "cells": [
+            str(reached), str(_("{n} of {total}", n=position, total=length)), laid, state.wins[seat]]})
+    return {"unit": "game", "number": number,
+            "winners": [] if record.winner is None else [players[record.winner]],
+            "headline": str(_game_result(state, record)),
+            "breakdown": {"columns": [str(_("Reached")), str(_("Row cards matched")),
+                                      str(_("Cards laid down")), str(_("Wins"))],
+                          "rows": rows}}
+
+
+def _game_result(state: State, record: Record) -> Message:
+    """One finished game in a sentence: who crossed, or the tie and why."""
+    number = record.deal + 1
+    if record.winner is None:
+        if state.mode == "quick":
+            return _("Game {n} is a tie ({kind})", n=number, kind=_tie_word(record.tie))
+        return _("Game {n} is a tie: {reason}", n=number, reason=record.reason)
+    winner = state.players[record.winner]
+    if state.mode == "quick":
+        return _("{player} wins game {n}", player=winner, n=number)
+    turns = record.turns[record.winner]
+    return n_("{player} crossed the bridge first and wins game {n}, in {turns} turn",
+              "{player} crossed the bridge first and wins game {n}, in {turns} turns",
+              turns, player=winner, n=number, turns=turns)
+
+
+def _seat_result(record: Record, seat: int) -> Message:
+    if record.winner is None:
+        return _("tie")
+    return _("won") if record.winner == seat else _("lost")
+
+
+def _match_result(state: State) -> dict[str, Any]:
+    """The match is over: the player who reached the target number of wins."""
+    seat = state.wins.index(max(state.wins))
+    winner = state.players[seat]
+    wins, against = state.wins[seat], state.wins[1 - seat]
+    if state.ties:
+        headline = n_("{player} wins the match {wins} to {against}, with {n} tied game",
+                      "{player} wins the match {wins} to {against}, with {n} tied games",
+                      state.ties, player=winner, wins=wins, against=against, n=state.ties)
+    else:
+        headline = _("{player} wins the match {wins} to {against}", player=winner, wins=wins, against=against)
+    return {"winners": [winner], "headline": str(headline)}
+
+
+# --- the timeline ---------------------------------------------------------------------------
+
+def _entry_words(before: State, action: Action, after: State) -> Message:
+    """What one entry did, in words (before the rules judged how the game ends)."""
+    kind = action.type
+    if kind == "quick":
+        record = after.history[-1]
+        return _game_result(after, record)
+    if kind == "deal":
+        game = after.game
+        return _("{dealer} deals game {n}: {row} face up in the row, {card} turned up on the "
+                 "discard pile", dealer=after.players[game.dealer], n=game.number + 1,
+                 row=tuple(Card.parse(c) for c in action.raw("row")), card=Card.parse(action.raw("discard")))
+    game = before.game
+    if kind == "reveal":
+        return _("Row card {n} is turned up: {card}", n=len(game.row) + 1, card=Card.parse(action.raw("card")))
+    if kind == "stalemate":
+        return _("{first} and {second} declare a stalemate: game {n} is a tie",
+                 first=before.players[0], second=before.players[1], n=game.number + 1)
+    player = before.players[game.current]
+    held = after.game.hands[game.current]
+    if kind == "draw":
+        if action.raw("from") == "discard":
+            return _("{player} takes {card} from the discard pile", player=player, card=game.discard[-1])
+        if action.has("card"):
+            return _("{player} draws {card} from the stock and shows it", player=player,
+                     card=Card.parse(action.raw("card")))
+        return n_("{player} draws a card from the stock ({n} card left there)",
+                  "{player} draws a card from the stock ({n} cards left there)",
+                  after.game.stock, player=player, n=after.game.stock)
+    if kind == "match":
+        position = game.positions[game.current]
+        cards = tuple(Card.parse(c) for c in action.raw("cards"))
+        if len(cards) == 2:
+            return _("{player} matches row card {n}, {row_card}, with the pair {first} and {second}",
+                     player=player, n=position + 1, row_card=game.row[position], first=cards[0], second=cards[1])
+        return _("{player} matches row card {n}, {row_card}, with {card}",
+                 player=player, n=position + 1, row_card=game.row[position], card=cards[0])
+    if kind == "discard":
+        return n_("{player} discards {card} and ends the turn holding {n} card",
+                  "{player} discards {card} and ends the turn holding {n} cards",
+                  held, player=player, card=Card.parse(action.raw("card")), n=held)
+    if not game.drawn and not game.matches:
+        return _("{player} passes: both piles are empty", player=player)
+    return n_("{player} ends the turn holding {n} card", "{player} ends the turn holding {n} cards",
+              held, player=player, n=held)
+
+
+def _ending_words(after: State) -> Message:
+    """How the entry ended the game: a crossing or a tie."""
+    game = after.game
+    if game.winner is not None:
+        return _("{player} is across and wins game {n}", player=after.players[game.winner], n=game.number + 1)
+    return _("game {n} is a tie: {reason}", n=game.number + 1, reason=game.reason)
 
 
 @lru_cache(maxsize=4096)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import KeepTogether, Spacer
 
 from referee.cards import Card
-from referee.i18n import N_, _, gettext, n_
+from referee.i18n import N_, _, all_of, gettext, n_
 from referee.pdf import Kit
 
 TIES = {"unbeatable": N_("unbeatable row"), "stalemate": N_("stalemate")}
@@ -20,7 +20,7 @@ def _turns(n: int) -> str:
     return str(n_("{n} turn", "{n} turns", n, n=n))
 
 
-def _outcome(game: dict, players: list[str]) -> str:
+def _outcome(game: dict, players: list[str], row_length: int) -> str:
     turns = ", ".join(f"{name} {_turns(game['turns'].get(name, 0))}" for name in players)
     quick = not game["row"]
     if game["winner"]:
@@ -36,13 +36,14 @@ def _outcome(game: dict, players: list[str]) -> str:
     if any(game["turns"].values()):
         parts.append(str(_("Turns: {turns}", turns=turns)))
     if game["row"]:
+        # Out of the whole row: a game can end before every row card is face up.
         reached = ", ".join(str(_("{player} {n} of {total}", player=name, n=game["positions"].get(name, 0),
-                                  total=len(game["row"]))) for name in players)
+                                  total=row_length)) for name in players)
         parts.append(str(_("Row cards matched: {reached}", reached=reached)))
     return ". ".join(parts) + "."
 
 
-def _game_block(game: dict, players: list[str], kit: Kit) -> list:
+def _game_block(game: dict, players: list[str], row_length: int, kit: Kit) -> list:
     head = _("Game {n} · dealt by {dealer}", n=game["deal"] + 1, dealer=game["dealer"])
     block = [kit.para(head, kit.heading)]
     if game["row"]:
@@ -59,7 +60,7 @@ def _game_block(game: dict, players: list[str], kit: Kit) -> list:
     else:
         block.append(kit.para(gettext("Result entered without the cards (quick mode)."), kit.small))
     block.append(Spacer(1, 3))
-    block.append(kit.para(_outcome(game, players)))
+    block.append(kit.para(_outcome(game, players, row_length)))
     return block
 
 
@@ -88,7 +89,7 @@ def sections(view: dict, kit: Kit) -> list:
     if not history:
         out += [kit.para(gettext("Games"), kit.heading), kit.para(gettext("No game finished yet."))]
     for game in history:
-        out.append(KeepTogether(_game_block(game, players, kit)))
+        out.append(KeepTogether(_game_block(game, players, view["settings"]["row_length"], kit)))
     out += _in_play(view, kit)
 
     tally = [[name, view["wins"].get(name, 0)] for name in players]
@@ -101,3 +102,18 @@ def sections(view: dict, kit: Kit) -> list:
         out.append(kit.para(n_("The first player to {n} win takes the match.",
                                "The first player to {n} wins takes the match.", target, n=target), kit.small))
     return out
+
+
+def result_line(view: dict) -> str:
+    """The match in one line, counted in wins: who took it, who leads, or nobody yet."""
+    if view.get("match_result"):
+        return view["match_result"]["headline"] + "."
+    leaders = view.get("leaders") or []
+    if not leaders:
+        return gettext("No game won yet.")
+    wins = view["wins"][leaders[0]]
+    if len(leaders) == 1:
+        return str(n_("{player} leads with {n} win.", "{player} leads with {n} wins.", wins,
+                      player=leaders[0], n=wins))
+    return str(n_("{players} are level with {n} win each.", "{players} are level with {n} wins each.",
+                  wins, players=all_of(leaders), n=wins))

@@ -96,19 +96,23 @@ BOOK = Book(
             rules=(
                 Rule("ROPE-TIE-1",
                      "Unbeatable bridge: if the face-up bridge can never be crossed, the game is "
-                     "a tie and you deal again. The referee checks each time a bridge card is "
-                     "turned up. For every court rank with k cards on the bridge, a player needs "
-                     "k matching cards: the other copies of that rank, and jokers (not lying on "
-                     "the bridge) for the rest. With all four kings on the bridge, for example, "
-                     "four jokers would be needed."),
+                     "a tie and you deal again. The referee counts each time a bridge card is "
+                     "turned up or matched. For every court rank with k cards on the bridge still "
+                     "ahead of the leading player, that player needs k matching cards: the other "
+                     "copies of that rank, and jokers for the rest. A card or joker lying on the "
+                     "bridge or already matched is gone; only cards that can still be drawn or "
+                     "held count. With all four kings on the bridge, for example, four jokers "
+                     "would be needed."),
                 Rule("ROPE-TIE-2",
                      "Stalemate: when each player holds the cards the other one needs, nobody "
                      "can get across. The players may declare a stalemate at any time during "
                      "play; the game is then a tie. The referee also notices on its own when a "
                      "player's next bridge card is a court card and every card that could match "
-                     "it is on the bridge, in front of a player, or under the top card of the "
-                     "discard pile: that player is stuck for good. When both are, the game is a "
-                     "tie."),
+                     "it is gone: on the bridge or already matched. A card under the top of the "
+                     "discard pile is not gone, because taking the top uncovers the next card and "
+                     "a player who can keep a drawn card can dig down to it; it is gone only when "
+                     "no player can ever keep a drawn card again. That player is stuck for good; "
+                     "when both are, the game is a tie."),
             ),
         ),
         Section(
@@ -139,23 +143,29 @@ BOOK = Book(
     decisions=(
         "The deal alternates every game, a tied game included: the redeal after an "
         "unbeatable bridge is dealt by the other player.",
-        "The optional \"row_index\" of a match is only a check: it must be the player's next "
-        "bridge card (ROPE-MATCH-6); without it the match is on the next card.",
+        "A match may name the bridge card it is for; that is only a check: it must be the "
+        "player's next bridge card (ROPE-MATCH-6). Without it the match is on the next card.",
         "A player may discard only in a turn in which they drew (the discard is an exchange for "
         "the drawn card), whether or not they are over seven cards, and the discard ends the "
         "turn; a player who drew may also match first and then discard.",
-        "A pass is an \"end_turn\" with neither a draw nor a match; it is accepted only when the "
+        "A pass is ending the turn with neither a draw nor a match; it is accepted only when the "
         "stock and the discard pile are both empty. Two passes in a row tie the game.",
-        "\"stalemate\" is the players' joint declaration: it is accepted at any moment of play "
-        "(not while a bridge card waits to be turned up) and ends the game as a tie.",
+        "A declared stalemate is the players' joint declaration: it is accepted at any moment of "
+        "play (not while a bridge card waits to be turned up) and ends the game as a tie.",
         "A card seen twice, or a card that cannot be in the hand it is played from, is refused "
-        "under ROPE-SETUP-1 (each card exists once); a joker in a jokerless match is refused "
-        "under ROPE-VARIANT-1.",
-        "The unbeatable count follows the rule exactly: only cards lying on the face-up bridge "
-        "are out of reach; copies already matched or discarded are not counted against it.",
-        "Stuck for good (ROPE-TIE-2) counts a card as gone when it lies on the bridge, in front "
-        "of a player, or under the top card of the discard pile, and is reported once per "
-        "player per game; the game ties when both players are stuck at the same moment.",
+        "under ROPE-SETUP-1 (each card exists once); a joker in a match without jokers is "
+        "refused under ROPE-VARIANT-1.",
+        "The unbeatable count (ROPE-TIE-1) is made for the player furthest along: court cards "
+        "that player has already passed need nothing more, and whoever is behind needs at least "
+        "as much. It is made after every deal, turned-up card and match, because a match can use "
+        "up the last card or joker the bridge needs. Cards in the discard pile can still be drawn "
+        "and count as left.",
+        "Stuck for good (ROPE-TIE-2) counts a card under the top of the discard pile as gone only "
+        "when both players hold seven cards and neither can match: whatever either of them draws "
+        "must then go back on the pile. A player who drew this turn may still discard, so counts "
+        "with one card fewer. Stuck for good is reported once per player per game, and the game "
+        "ties when both players are stuck at the same moment. When even the player furthest "
+        "along can never match the bridge, the unbeatable bridge (ROPE-TIE-1) is declared first.",
         "A wrong-value match is cited under the house rule that shaped the values (courts worth "
         "10, then ace 1 or 11, then the harder or simpler pairs), otherwise ROPE-MATCH-2.",
         "A drawn stock card may be shown and entered; it then counts as a known card of that "

@@ -26,8 +26,8 @@ ROW = ["9c", "8h", "JK", "Jd"]   # the source's example row, as far as it is fac
 class Table:
     """A match driven through the one rules path, with the entries numbered like a log."""
 
-    def __init__(self, settings: dict | None = None, mode: str = "play"):
-        self.settings, self.state = new_match(GAME, ["Ann", "Ben"], settings or {}, mode)
+    def __init__(self, settings: dict | None = None, mode: str = "play", players=("Ann", "Ben")):
+        self.settings, self.state = new_match(GAME, list(players), settings or {}, mode)
         self.seq = 0
         self.findings = []
         self.log = []
@@ -107,10 +107,11 @@ def test_setup_1_2_pack_hands_and_stock(settings, stock):
 
 
 @pytest.mark.parametrize("players", [["Ann"], ["Ann", "Ben", "Cy"]])
-def test_setup_1_two_players(players):
+def test_ROPE_SETUP_1_exactly_two_players(players):
     with pytest.raises(InvalidAction) as caught:
         new_match(GAME, players, {}, "play")
     assert caught.value.rule == "ROPE-SETUP-1"
+    assert str(caught.value.message) == f"Ropebridge is for exactly 2 players, not {len(players)}"
 
 
 def test_setup_1_every_card_exists_once():
@@ -545,9 +546,9 @@ def test_tie_1_unbeatable_row_at_the_deal(settings, row, tie):
 def test_tie_1_message_explains_the_count():
     table = dealt(row=["Kc", "Kd", "Kh", "Ks"])
     assert str(table.findings[0].message) == (
-        "game 1: unbeatable row: 4 kings in the row need 4 matching cards and only 0 other "
-        "kings exist, so 4 jokers would be needed, but only 2 jokers are not in the row. The "
-        "game is a tie; deal again")
+        "game 1 is a tie: unbeatable row: 4 kings in the row need 4 matching cards and no other king is "
+        "left, so 4 jokers would be needed, but only 2 jokers are left outside the row and the "
+        "matched piles")
 
 
 def test_tie_1_unbeatable_when_a_card_turns_up():
@@ -555,10 +556,49 @@ def test_tie_1_unbeatable_when_a_card_turns_up():
     table.do("match", cards=["JK"])
     found = table.do("reveal", card="Ks")
     assert [f.rule for f in found] == ["ROPE-TIE-1"]
-    # the spec's count: jokers not lying in the row, matched or not
-    assert "4 kings" in found[0].message and "only 2 jokers are not in the row" in found[0].message
+    # Ben is past K♣: three kings lie ahead of him, and the joker he matched with is gone.
+    assert str(found[0].message) == (
+        "game 1 is a tie: unbeatable row: 3 kings still ahead of Ben need 3 matching cards and no other "
+        "king is left, so 3 jokers would be needed, but only 1 joker is left outside the row and "
+        "the matched piles")
     assert table.view["tie"] == "unbeatable"
     assert table.view["history"][-1]["turns"] == {"Ann": 0, "Ben": 1}
+
+
+def test_ROPE_TIE_1_matched_jokers_are_gone():
+    table = dealt(row=["2h", "3h", "Kc", "Kd"])
+    table.do("match", cards=["JK"])                  # Ben
+    table.do("reveal", card="9s")
+    table.do("end_turn")
+    table.do("match", cards=["JK"])                  # Ann: both jokers are matched now
+    table.do("end_turn")
+    table.do("match", cards=["3c"])                  # Ben
+    found = table.do("reveal", card="Kh")
+    assert [f.rule for f in found] == ["ROPE-TIE-1"]
+    assert str(found[0].message) == (
+        "game 1 is a tie: unbeatable row: 3 kings in the row need 3 matching cards and only 1 other king "
+        "is left, so 2 jokers would be needed, but no joker is left outside the row and the "
+        "matched piles")
+    v = table.view
+    assert v["tie"] == "unbeatable" and v["phase"] == "over" and v["history"][-1]["rule"] == "ROPE-TIE-1"
+
+
+def test_ROPE_TIE_1_matched_kings_are_gone_and_so_is_the_need_for_them():
+    # K♠ matched on K♣ is gone, but Ben needs nothing more for K♣: two kings lie ahead of him
+    # and two jokers are left, so he can still cross.
+    table = dealt(row=["Kc", "Kd", "Kh", "5c"])
+    assert table.do("match", cards=["Ks"]) == ()
+    table.do("reveal", card="6c")
+    assert table.view["tie"] is None
+    assert unbeatable(table.settings, [Card.parse(c) for c in ("Kc", "Kd", "Kh", "5c", "6c")],
+                      matched=[Card.parse("Ks")], furthest=1, leaders=["Ben"]) is None
+    # A match that uses up what the row needs makes it unbeatable at once: with K♠ matched
+    # and Ann's joker on K♣, one joker is left for the two kings ahead of Ben.
+    table.do("end_turn")
+    found = table.do("match", cards=["JK"])
+    assert [f.rule for f in found] == ["ROPE-TIE-1"]
+    assert "2 kings still ahead of Ann and Ben need 2 matching cards" in found[0].message
+    assert table.view["tie"] == "unbeatable"
 
 
 def test_tie_2_declared_stalemate():
@@ -573,43 +613,81 @@ def test_tie_2_declared_stalemate():
 
 
 def test_tie_2_one_player_stuck_for_good():
-    table = dealt({"jokers": False}, row=["Qc", "5c", "6c", "9c"], discard="Qh")
+    # Ben passes both queens with the other two: every queen is in the row or matched, and Ann
+    # still stands on Q♣. Ben is past every court card, so the row itself is not unbeatable.
+    table = dealt({"jokers": False}, row=["Qc", "Qd", "5c", "9c"], discard="Qh")
     table.draw("discard")
     table.do("match", cards=["Qh"])
     table.do("reveal", card="2d")
-    table.do("match", cards=["5h"])
-    table.do("reveal", card="3d")
-    table.do("end_turn")
-    table.draw("stock")
-    table.do("discard", card="Qd")
-    table.draw("stock")
-    assert table.do("discard", card="Qs") == ()     # the Q♠ on top can still be drawn
-    table.draw("stock")
-    found = table.do("discard", card="2h")           # now Q♦ and Q♠ lie under the top
+    assert table.do("match", cards=["Qs"]) == ()
+    found = table.do("reveal", card="3d")
     assert [f.rule for f in found] == ["ROPE-TIE-2"]
-    assert str(found[0].message) == ("Ann is stuck for good on Q♣: all four queens are in the row, "
-                                "matched, or buried in the discard pile")
+    assert str(found[0].message) == "Ann is stuck for good on Q♣: all four queens are in the row or in the matched piles"
     v = table.view
     assert v["stuck"] == {"Ann": True, "Ben": False} and v["phase"] == "play"
-
-
-def test_tie_2_both_stuck_for_good():
-    table = dealt({"jokers": False}, row=["Qc", "5c", "Qd", "9c"], discard="Qh")
-    table.draw("discard")
-    table.do("match", cards=["Qh"])
-    table.do("reveal", card="2d")
-    table.do("match", cards=["5h"])
-    table.do("reveal", card="3d")
     table.do("end_turn")
     table.draw("stock")
-    table.do("discard", card="Qs")
+    assert table.do("discard", card="4h") == ()      # reported once
+    assert table.view["stuck"] == {"Ann": True, "Ben": False}
+
+
+def kings_buried(last_discard: str = "2h") -> Table:
+    """No jokers; both players stand on K♣ holding seven cards; K♦, K♥ and K♠ go on the
+    discard pile, the last one covered by ``last_discard``."""
+    table = dealt({"jokers": False}, row=["Kc", "5c", "6c", "7c"], discard="Kd")
     table.draw("stock")
-    found = table.do("discard", card="2h")
-    assert [f.rule for f in found] == ["ROPE-TIE-2"] * 3
-    assert "Ann is stuck for good on Q♣" in found[0].message
-    assert "Ben is stuck for good on Q♦" in found[1].message
+    table.do("discard", card="Kh")
+    table.draw("stock")
+    assert table.do("discard", card="Ks") == ()      # K♠ on top can still be drawn
+    table.draw("stock")
+    table.findings.clear()
+    table.do("discard", card=last_discard)
+    return table
+
+
+def test_ROPE_TIE_2_buried_cards_are_gone_when_no_player_can_keep_a_drawn_card():
+    # Both hold seven and neither can match: whatever either draws must go back on the pile,
+    # so the kings under the top can never be dug out.
+    table = kings_buried()
+    assert [f.rule for f in table.findings] == ["ROPE-TIE-2"] * 3
+    assert str(table.findings[0].message) == (
+        "Ann is stuck for good on K♣: all four kings are in the row or buried in the discard pile, "
+        "and neither player can keep a drawn card to dig them out")
+    assert "Ben is stuck for good on K♣" in table.findings[1].message
     v = table.view
-    assert v["tie"] == "stalemate" and "both players are stuck" in v["history"][-1]["reason"]
+    assert v["tie"] == "stalemate" and v["history"][-1]["rule"] == "ROPE-TIE-2"
+    assert "both players are stuck" in v["history"][-1]["reason"]
+
+
+def test_ROPE_TIE_2_a_card_under_the_discard_top_can_be_dug_out():
+    table = Table(players=("Dee", "Non"))            # Dee deals, Non opens
+    table.deal(row=["5d", "6d", "Ks", "Kc"], discard="2c")
+    table.do("match", cards=["5c"])
+    table.do("reveal", card="JK")
+    table.do("match", cards=["6c"])
+    table.do("reveal", card="9h")
+    table.do("end_turn")
+    table.do("match", cards=["5s"])
+    table.do("match", cards=["6s"])
+    table.do("end_turn")
+    for card in ("Kd", "Kh", "JK"):
+        table.draw("stock", card)
+        table.do("discard", card=card)
+    table.draw("stock")
+    found = table.do("discard", card="7c")
+    # K♦, K♥ and a joker lie under 7♣, and both players hold five cards: not stuck, no tie.
+    assert found == ()
+    v = table.view
+    assert v["phase"] == "play" and v["tie"] is None and v["stuck"] == {"Dee": False, "Non": False}
+    assert v["hands"] == {"Dee": 5, "Non": 5}
+    # Non takes 7♣ and keeps it; Dee takes the joker and matches K♠ with it.
+    table.draw("discard", "7c", player="Non")
+    table.do("end_turn", player="Non")
+    table.draw("discard", "JK", player="Dee")
+    table.do("match", cards=["JK"], player="Dee")
+    v = table.view
+    assert v["positions"] == {"Dee": 3, "Non": 2} and v["matched"]["Dee"][-1] == [2, ["JK"]]
+    assert v["phase"] == "reveal" and v["tie"] is None
 
 
 # --- ROPE-VARIANT ------------------------------------------------------------------------------
@@ -756,5 +834,6 @@ def test_rulebook_covers_every_rule_id():
     assert all(rules.rule(i).text for i in ALL_IDS)
     assert len(rules.decisions) >= 5
     source = Path(referee.games.ropebridge.__file__).read_text()
-    raised = {f"ROPE-{s}-{n}" for s, n in re.findall(r'rule\("([A-Z]+)", (\d)\)', source)}
+    # every rule id is written out in full where it is enforced, so grep finds it
+    raised = set(re.findall(r'"(ROPE-[A-Z]+-\d+)"', source))
     assert raised <= set(ALL_IDS) and len(raised) == len(ALL_IDS)

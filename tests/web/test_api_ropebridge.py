@@ -166,6 +166,56 @@ def test_an_unbeatable_deal_is_a_tie_with_a_finding(api):
     assert result["state"]["tie"] == "unbeatable" and result["findings"][0]["rule"] == "ROPE-TIE-1"
 
 
+DUG_OUT = [  # Dee deals, Non opens: K♦, K♥ and a joker end up under 7♣ on the discard pile
+    {"type": "deal", "row": ["5d", "6d", "Ks", "Kc"], "discard": "2c"},
+    {"type": "match", "cards": ["5c"]}, {"type": "reveal", "card": "JK"},
+    {"type": "match", "cards": ["6c"]}, {"type": "reveal", "card": "9h"}, {"type": "end_turn"},
+    {"type": "match", "cards": ["5s"]}, {"type": "match", "cards": ["6s"]}, {"type": "end_turn"},
+    {"type": "draw", "from": "stock", "card": "Kd"}, {"type": "discard", "card": "Kd"},
+    {"type": "draw", "from": "stock", "card": "Kh"}, {"type": "discard", "card": "Kh"},
+    {"type": "draw", "from": "stock", "card": "JK"}, {"type": "discard", "card": "JK"},
+    {"type": "draw", "from": "stock"}, {"type": "discard", "card": "7c"},
+]
+
+
+def test_ROPE_TIE_2_cards_under_the_discard_top_are_not_gone_while_a_player_can_dig(api):
+    match = api.create(game="ropebridge", players=("Dee", "Non"))
+    for action in DUG_OUT[:-1]:
+        api.act(match, action)
+    result = api.act(match, DUG_OUT[-1])
+    state = result["state"]
+    assert result["findings"] == [] and state["phase"] == "play" and state["tie"] is None
+    assert state["stuck"] == {"Dee": False, "Non": False} and state["history"] == []
+    assert state["discard_pile"] == ["2c", "Kd", "Kh", "JK", "7c"] and state["hands"] == {"Dee": 5, "Non": 5}
+    # Non takes 7♣ and keeps it; Dee takes the joker and matches K♠.
+    api.act(match, {"type": "draw", "from": "discard", "player": "Non"})
+    api.act(match, {"type": "end_turn", "player": "Non"})
+    state = api.act(match, {"type": "draw", "from": "discard", "player": "Dee"})["state"]
+    assert state["known_hand_cards"]["Dee"] == ["JK"] and state["discard_top"] == "Kh"
+    state = api.act(match, {"type": "match", "cards": ["JK"], "player": "Dee"})["state"]
+    assert state["positions"] == {"Dee": 3, "Non": 2} and state["matched"]["Dee"][-1] == [2, ["JK"]]
+    assert state["phase"] == "reveal"
+
+
+def test_a_match_kept_under_the_first_rules_replays_with_the_tie_it_no_longer_has(client, api):
+    # Under version 1 the discard that buried K♦, K♥ and a joker tied game 1, and the next
+    # deal was accepted. Today game 1 goes on: that deal is kept, set aside and reported.
+    match = api.create(game="ropebridge", players=("Dee", "Non"))
+    for action in DUG_OUT:
+        api.act(match, action)
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert export["rules_version"] == 2
+    next_deal = {"type": "deal", "row": ["2d", "3d", "4d", "5d"], "discard": "6d"}
+    export["log"].append({**export["log"][-1], "seq": export["log"][-1]["seq"] + 1, "action": next_deal})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(len(DUG_OUT) + 1, "ROPE-SETUP-2")]
+    assert state["phase"] == "play" and state["history"] == []
+    refused = client.post("/api/matches/import", json=export)
+    assert refused.status_code == 422
+
+
 def test_undo_retracts_the_last_entry(api):
     match = new_game(api)
     play(api, match, GAME[:2])

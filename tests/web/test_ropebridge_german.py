@@ -126,3 +126,22 @@ def test_a_won_game_reads_in_german_on_the_page_in_the_state_and_on_the_sheet(cl
         assert german in sheet, german
     for english in ("Match tally", "Winner", "dealt by", "Tied games", "Games played", "(turn 2)"):
         assert english not in sheet, english
+
+
+def test_the_timeline_tells_every_entry_in_german_words(client):
+    match = create(client)
+    for action, status in GAME:
+        act(client, match, action, status)
+    page = client.get(f"/m/{match['id']}/timeline", headers=DE, follow_redirects=True)
+    assert page.status_code == 200
+    text = visible_text(page.get_data(as_text=True))
+    for german in ("Ann gibt Spiel 1: 8♥ 5♣ offen in der Reihe, 3♠ aufgedeckt auf dem Ablagestapel",
+                   "Ben zieht eine Karte vom Nachziehstapel (dort bleiben 31 Karten)",
+                   "Ben legt K♦ ab und beendet den Zug mit 7 Karten auf der Hand",
+                   "Ann nimmt K♦ vom Ablagestapel",
+                   "Ann bedient Karte 1 der Reihe, 8♥, mit dem Paar 5♠ und 3♥",
+                   "Karte 3 der Reihe wird aufgedeckt: Q♦",
+                   "Ann bedient Karte 7 der Reihe, 4♦, mit 4♣ — Ann ist hinüber und gewinnt Spiel 1"):
+        assert german in text, german
+    for english in ("deals game", "matches row card", "end turn", "end_turn", "cards 5♠", "from discard"):
+        assert english not in text, english

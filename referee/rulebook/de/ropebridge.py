@@ -99,20 +99,25 @@ BOOK = Book(
             rules=(
                 Rule("ROPE-TIE-1",
                      "Unschlagbare Reihe: Lässt sich die offene Reihe niemals überqueren, ist das "
-                     "Spiel unentschieden, und es wird neu gegeben. Der Schiedsrichter prüft das "
-                     "jedes Mal, wenn eine Karte der Reihe aufgedeckt wird. Liegen von einem "
-                     "Bildkarten-Rang k Karten in der Reihe, braucht ein Spieler k passende Karten: "
-                     "die übrigen Karten dieses Rangs und für den Rest Joker, die nicht in der "
-                     "Reihe liegen. Liegen zum Beispiel alle vier Könige in der Reihe, wären vier "
-                     "Joker nötig."),
+                     "Spiel unentschieden, und es wird neu gegeben. Der Schiedsrichter zählt nach, "
+                     "wann immer eine Karte der Reihe aufgedeckt oder bedient wird. Liegen von einem "
+                     "Bildkarten-Rang noch k Karten vor dem führenden Spieler, braucht er k passende "
+                     "Karten: die übrigen Karten dieses Rangs und für den Rest Joker. Eine Karte "
+                     "oder ein Joker, die in der Reihe liegen oder schon zum Bedienen gelegt wurden, "
+                     "sind weg; es zählen nur Karten, die noch gezogen oder gehalten werden können. "
+                     "Liegen zum Beispiel alle vier Könige in der Reihe, wären vier Joker nötig."),
                 Rule("ROPE-TIE-2",
                      "Patt: Hält jeder Spieler die Karten, die der andere braucht, kommt keiner "
                      "hinüber. Die Spieler können jederzeit während des Spiels ein Patt erklären; "
                      "das Spiel ist dann unentschieden. Der Schiedsrichter merkt es auch von selbst, "
                      "wenn die nächste Karte eines Spielers eine Bildkarte ist und jede Karte, die "
-                     "sie bedienen könnte, in der Reihe liegt, vor einem Spieler liegt oder unter "
-                     "der obersten Karte des Ablagestapels steckt: Dieser Spieler kommt endgültig "
-                     "nicht weiter. Trifft das auf beide zu, ist das Spiel unentschieden."),
+                     "sie bedienen könnte, weg ist: in der Reihe oder schon zum Bedienen gelegt. "
+                     "Eine Karte unter der obersten Karte des Ablagestapels ist nicht weg: Wer die "
+                     "oberste Karte nimmt, legt die nächste frei, und wer eine gezogene Karte "
+                     "behalten kann, gräbt sich so zu ihr durch. Weg ist sie erst, wenn keiner mehr "
+                     "jemals eine gezogene Karte behalten kann. Dann kommt dieser Spieler "
+                     "endgültig nicht weiter; trifft das auf beide zu, ist das Spiel "
+                     "unentschieden."),
             ),
         ),
         Section(
@@ -143,28 +148,34 @@ BOOK = Book(
     decisions=(
         "Der Geber wechselt nach jedem Spiel, auch nach einem unentschiedenen: Nach einer "
         "unschlagbaren Reihe gibt der andere Spieler neu.",
-        "Das freiwillige Feld \"row_index\" beim Bedienen ist nur eine Kontrolle: Es muss die "
-        "nächste Karte der Reihe dieses Spielers sein (ROPE-MATCH-6); fehlt es, wird die nächste "
-        "Karte bedient.",
+        "Beim Bedienen darf man angeben, welche Karte der Reihe gemeint ist; das ist nur eine "
+        "Kontrolle: Es muss die nächste Karte der Reihe dieses Spielers sein (ROPE-MATCH-6). "
+        "Fehlt die Angabe, wird die nächste Karte bedient.",
         "Ablegen darf ein Spieler nur in einem Zug, in dem er gezogen hat (das Ablegen ist der "
         "Tausch gegen die gezogene Karte), egal ob er über sieben Karten hat oder nicht, und das "
         "Ablegen beendet den Zug; wer gezogen hat, darf auch zuerst bedienen und dann ablegen.",
-        "Passen ist ein \"end_turn\" ohne Ziehen und ohne Bedienen; es wird nur angenommen, wenn "
-        "Nachziehstapel und Ablagestapel beide leer sind. Zweimal Passen hintereinander macht das "
-        "Spiel unentschieden.",
-        "\"stalemate\" ist die gemeinsame Erklärung beider Spieler: Sie wird in jedem Moment des "
-        "Spiels angenommen (nur nicht, solange eine Karte der Reihe aufs Aufdecken wartet) und "
-        "beendet das Spiel unentschieden.",
+        "Passen heißt, den Zug ohne Ziehen und ohne Bedienen zu beenden; das wird nur "
+        "angenommen, wenn Nachziehstapel und Ablagestapel beide leer sind. Zweimal Passen "
+        "hintereinander macht das Spiel unentschieden.",
+        "Ein erklärtes Patt ist die gemeinsame Erklärung beider Spieler: Sie wird in jedem "
+        "Moment des Spiels angenommen (nur nicht, solange eine Karte der Reihe aufs Aufdecken "
+        "wartet) und beendet das Spiel unentschieden.",
         "Eine Karte, die zweimal auftaucht, oder eine Karte, die nicht auf der Hand sein kann, "
         "aus der sie gespielt wird, wird nach ROPE-SETUP-1 zurückgewiesen (jede Karte gibt es "
         "nur einmal); ein Joker in einer Partie ohne Joker nach ROPE-VARIANT-1.",
-        "Bei der unschlagbaren Reihe zählen wir genau nach der Regel: Unerreichbar sind nur die "
-        "Karten, die offen in der Reihe liegen; bereits zum Bedienen gelegte oder abgelegte "
-        "Karten werden nicht dagegen gerechnet.",
-        "„Endgültig nicht weiter“ (ROPE-TIE-2) zählt eine Karte als weg, wenn sie in der Reihe, "
-        "vor einem Spieler oder unter der obersten Karte des Ablagestapels liegt; es wird pro "
-        "Spieler und Spiel einmal gemeldet, und das Spiel ist unentschieden, wenn beide Spieler "
-        "im selben Moment festsitzen.",
+        "Bei der unschlagbaren Reihe (ROPE-TIE-1) zählen wir für den Spieler, der am weitesten "
+        "vorn ist: Bildkarten, an denen er schon vorbei ist, brauchen nichts mehr, und wer "
+        "zurückliegt, braucht mindestens genauso viel. Gezählt wird nach jedem Geben, jedem "
+        "Aufdecken und jedem Bedienen, denn auch beim Bedienen kann die letzte Karte oder der "
+        "letzte Joker verbraucht werden, den die Reihe braucht. Karten im Ablagestapel können "
+        "noch gezogen werden und zählen als übrig.",
+        "„Endgültig nicht weiter“ (ROPE-TIE-2) zählt eine Karte unter der obersten Karte des "
+        "Ablagestapels nur dann als weg, wenn beide Spieler sieben Karten halten und keiner "
+        "bedienen kann: Was immer einer von ihnen zieht, muss dann zurück auf den Stapel. Wer "
+        "in diesem Zug gezogen hat, darf noch ablegen und zählt deshalb mit einer Karte weniger. "
+        "Es wird pro Spieler und Spiel einmal gemeldet, und das Spiel ist unentschieden, wenn "
+        "beide im selben Moment festsitzen. Kann selbst der Spieler, der am weitesten vorn ist, "
+        "die Reihe nie mehr bedienen, wird zuerst die unschlagbare Reihe (ROPE-TIE-1) erklärt.",
         "Wer mit dem falschen Wert bedient, verstößt gegen die Hausregel, die die Werte bestimmt "
         "hat (zuerst Bildkarten zählen 10, dann Ass 1 oder 11, dann die schwierigeren oder "
         "einfacheren Paare), sonst gegen ROPE-MATCH-2.",
