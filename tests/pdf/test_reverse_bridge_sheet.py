@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, play_hand
 from tests.pdf.rendering import page_one_png
+from tests.pdf.rendering import laid_out
 
 
 def sheet(client, url) -> tuple[PdfReader, str]:
@@ -241,10 +242,7 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
         for cell in (part for cell in cells for part in (cell if isinstance(cell, (list, tuple)) else [cell])):
             if not isinstance(cell, Paragraph):
                 continue
-            # plain lines are (width, words); lines with marked-up words (red suits) are FragLines
-            lines = [line[1] if isinstance(line, tuple) else
-                     "".join(getattr(f, "text", "") for f in line.words).split() for line in cell.blPara.lines]
-            words = set(re.sub(r"<[^>]+>", "", cell.text).replace("&amp;", "&").split())
+            lines, words = laid_out(cell)
             assert all(word in words for line in lines for word in line), (cell.text, lines)
             wrapped += len(lines) > 1
     assert wrapped >= 5                                  # the check saw wrapped cells

@@ -4,11 +4,11 @@ the same match still reads in English for a phone that does not."""
 from __future__ import annotations
 
 import io
-import re
 
 from pypdf import PdfReader
 
 from tests.web.test_api_ropebridge import GAME, PLAYERS, SETTINGS
+from tests.web.reading import text_of
 
 DE = {"Accept-Language": "de"}
 
@@ -25,11 +25,6 @@ def act(client, match, action, status=200, headers=DE):
                            headers={**headers, "Authorization": f"Bearer {match['scorer_token']}"})
     assert response.status_code == status, (action, response.get_json())
     return response.get_json()
-
-
-def visible_text(html: str) -> str:
-    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
 
 
 def test_rejections_are_german_and_keep_the_card_symbols(client):
@@ -79,7 +74,7 @@ def test_the_match_page_and_the_rules_page_are_german(client):
         act(client, match, action, status)                           # Ben drew: 8 cards in hand
     page = client.get(match["links"]["scorer"], headers=DE, follow_redirects=True)
     assert page.status_code == 200
-    text = visible_text(page.get_data(as_text=True))
+    text = text_of(page.get_data(as_text=True))
     for german in ("Ben ist am Zug: als Nächstes Karte 1 der Reihe, 8♥", "Ablagestapel", "Nachziehstapel",
                    "Ben hat 8 Karten auf der Hand", "Karte 1 der Reihe bedienen", "Bedienen", "Ablegen",
                    "Auswahl löschen", "Patt erklären", "In diesem Zug hat Ben eine Karte gezogen."):
@@ -92,7 +87,7 @@ def test_the_match_page_and_the_rules_page_are_german(client):
 
     rules = client.get("/rules/ropebridge", headers=DE)
     assert rules.status_code == 200
-    text = visible_text(rules.get_data(as_text=True))
+    text = text_of(rules.get_data(as_text=True))
     for german in ("Hängebrücke", "Reihe", "bedien", "Ablagestapel", "Nachziehstapel", "Bildkarte", "Patt",
                    "Unschlagbare Reihe", "ROPE-TIE-1"):
         assert german in text, german
@@ -110,7 +105,7 @@ def test_a_won_game_reads_in_german_on_the_page_in_the_state_and_on_the_sheet(cl
     assert client.get(f"/api/matches/{match['id']}").get_json()["history"][0]["reason"] == \
         "Ann matched the last row card"
     page = client.get(match["links"]["scorer"], headers=DE, follow_redirects=True).get_data(as_text=True)
-    text = visible_text(page)
+    text = text_of(page)
     assert "Spiel 1: Ann ist hinüber und gewinnt." in text
     assert "Ann hat gewonnen — Ann hat die letzte Karte der Reihe bedient, in 4 Zügen." in text
     assert "Ann hat die ganze Reihe bedient." in text
@@ -134,7 +129,7 @@ def test_the_timeline_tells_every_entry_in_german_words(client):
         act(client, match, action, status)
     page = client.get(f"/m/{match['id']}/timeline", headers=DE, follow_redirects=True)
     assert page.status_code == 200
-    text = visible_text(page.get_data(as_text=True))
+    text = text_of(page.get_data(as_text=True))
     for german in ("Ann gibt Spiel 1: 8♥ 5♣ offen in der Reihe, 3♠ aufgedeckt auf dem Ablagestapel",
                    "Ben zieht eine Karte vom Nachziehstapel (dort bleiben 31 Karten)",
                    "Ben legt K♦ ab und beendet den Zug mit 7 Karten auf der Hand",
