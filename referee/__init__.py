@@ -1,114 +1,16 @@
-"""referee: a web app that referees and keeps score for card games played at a real table."""
+"""referee: a web app that referees and keeps score for card games played at a real table.
+
+The package root loads nothing heavy: the engines (``referee.games``) import with the standard
+library and Babel only. ``create_app`` (``flask --app referee``, ``referee:create_app()``) is
+fetched from ``referee.app`` on first use."""
 from __future__ import annotations
 
-import os
-import secrets
-from pathlib import Path
 from typing import Any
 
-from flask import Flask
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
-PACKAGE = Path(__file__).parent
-MIGRATIONS = PACKAGE / "migrations"
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from referee.app import create_app
 
-
-def shipped(folder: str) -> Path:
-    """templates/ or static/: inside the package when installed from a wheel (the build puts
-    them there), else at the top of the checkout, where they are kept."""
-    installed = PACKAGE / folder
-    return installed if installed.is_dir() else PACKAGE.parent / folder
-
-
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder=shipped("templates"), static_folder=shipped("static"),
-                instance_relative_config=True)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config.update(
-        SQLALCHEMY_DATABASE_URI=_database_url(app),
-        SECRET_KEY=_secret_key(app),
-        MAX_CONTENT_LENGTH=64 * 1024,
-        WTF_CSRF_TIME_LIMIT=None,  # a match can last a whole evening
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        # Secure is set per request when the phone came over HTTPS; True sets it always.
-        SESSION_COOKIE_SECURE=False,
-        PAGE_SIZE="A4",
-        # The home page lists this phone's matches; a club may list every match there too.
-        PUBLIC_MATCH_LIST=False,
-        # How many reverse proxies stand in front and set X-Forwarded-*: none are trusted by default.
-        PROXY_COUNT=0,
-        # New matches and code guesses per client address and window (seconds).
-        MATCH_CREATION_LIMIT=30, MATCH_CREATION_WINDOW=600,
-        JOIN_LIMIT=30, JOIN_WINDOW=600,
-        # Where Flask-Limiter counts: this process; redis://... for several workers or replicas.
-        RATELIMIT_STORAGE_URI="memory://",
-        RATELIMIT_STRATEGY="moving-window",
-    )
-    # Any setting can also come from the environment: REFEREE_MATCH_CREATION_LIMIT=100 ...
-    app.config.from_prefixed_env("REFEREE")
-    if config:
-        app.config.update(config)
-
-    from flask_migrate import Migrate
-    from flask_wtf.csrf import CSRFProtect
-    from htmx_flask import Htmx
-
-    from referee.store import db
-    from referee.web import api, language, pages, pdf, security
-    from referee.web import reverse_bridge
-    from referee.web import ropebridge
-
-    db.init_app(app)
-    Migrate(app, db, directory=str(MIGRATIONS))
-    csrf = CSRFProtect(app)
-    Htmx(app)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(pdf.bp)
-    app.register_blueprint(reverse_bridge.bp)
-    app.register_blueprint(ropebridge.bp)
-    csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
-    pages.register_filters(app)
-    language.init_app(app)
-    security.init_app(app)
-    return app
-
-
-def _database_url(app: Flask) -> str:
-    url = os.environ.get("DATABASE_URL")
-    if url:
-        # Hosting platforms hand out postgres:// URLs; SQLAlchemy wants the driver named.
-        if url.startswith("postgres://"):
-            url = "postgresql+psycopg://" + url[len("postgres://"):]
-        elif url.startswith("postgresql://"):
-            url = "postgresql+psycopg://" + url[len("postgresql://"):]
-        return url
-    return "sqlite:///" + str(Path(app.instance_path) / "referee.sqlite3")
-
-
-def _secret_key(app: Flask) -> str:
-    """SECRET_KEY from the environment, else generated once into the instance folder."""
-    from_env = os.environ.get("SECRET_KEY")
-    if from_env:
-        return from_env
-    path = Path(app.instance_path) / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # noqa: ARG001
-    # WAL lets readers and one writer work at once; busy_timeout makes a second writer wait
-    # instead of failing; NORMAL sync is safe with WAL and several times faster.
-    if type(dbapi_connection).__module__ != "sqlite3":
-        return
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+        return create_app
+    raise AttributeError(f"module 'referee' has no attribute {name!r}")

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # domain -> the sources whose messages it holds (globs from the repository root)
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "messages": ("referee/*.py", "referee/games/__init__.py", "referee/web/api.py", "referee/web/entry.py", "referee/web/forms.py",
+    "messages": ("referee/*.py", "referee/store/*.py", "referee/games/__init__.py", "referee/web/api.py", "referee/web/entry.py", "referee/web/forms.py",
                  "referee/web/language.py", "referee/web/pages.py", "referee/web/pdf.py",
                  "referee/web/security.py", "referee/pdf/__init__.py", "referee/pdf/generic.py",
                  "referee/pdf/pads.py", "templates/*.html", "templates/pages/*.html", "templates/macros/*.html",

@@ -1,0 +1,293 @@
+"""The log and its replay: creating a match, appending an entry once (idempotent by client id,
+safe against a second writer), and the state as a replay of the log, cached per process and
+brought up to date from the log on every read. A stored entry is never refused on reading:
+one that today's rules no longer accept is set aside and marked (``referee.replay``)."""
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from referee import engine, games
+from referee.actions import Action
+from referee.engine import Finding, GameRules
+from referee.errors import InvalidAction, RuleViolation
+from referee.i18n import N_, _, any_of
+from referee.replay import Replay, step
+from referee.settings import Settings
+from referee.store.inputs import check_input
+from referee.store.models import (
+    MAX_BY, MAX_CLIENT_ID, Event, Match, _hash_token, _new_match_id, _new_viewer_code, db,
+    get_match, scorer_code_for)
+
+APPEND_ATTEMPTS = 8
+
+
+class StaleExpect(Exception):
+    """The client's `expect` is behind the log: nothing was appended."""
+
+    def __init__(self, replay: Replay):
+        super().__init__(f"the match has moved on to entry {replay.seq}")
+        self.replay = replay
+
+
+@dataclass(frozen=True)
+class Appended:
+    seq: int
+    replay: Replay
+    findings: tuple[Finding, ...]
+
+
+
+def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
+                 title: Any = "", rematch_of: str | None = None) -> tuple[Match, str, Replay]:
+    check_input([game_name, players, settings, mode, title], N_("request"))
+    variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
+    if variant is not None:  # a game as players name it: its engine, with its house rules fixed
+        game_name = variant.game
+        settings = {**(settings if isinstance(settings, dict) else {}), **variant.settings}
+    game = games.get(game_name) if isinstance(game_name, str) else None
+    if game is None:
+        raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
+                              games=any_of([*games.GAMES, *games.VARIANTS])), rule="SETUP")
+    parsed, state = engine.new_match(game, players, settings, mode)
+    for attempt in range(3):
+        match, token = _new_match(game, parsed, players, mode, title)
+        match.rematch_of = rematch_of
+        try:
+            db.session.commit()
+            break
+        except IntegrityError:  # a viewer code drawn twice: draw again
+            db.session.rollback()
+            if attempt == 2:
+                raise
+    replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
+    _cache_put(match.id, replay)
+    return match, token, replay
+
+
+def _new_match(game: GameRules, settings: Settings, players: list[str], mode: str,
+               title: Any, rules_version: int | None = None) -> tuple[Match, str]:
+    """A new match row (not yet committed) and its scorer token, which is stored only hashed."""
+    if title is None:
+        title = ""
+    if not isinstance(title, str) or len(title) > 120:
+        raise InvalidAction(_("the title must be text of at most 120 characters"), rule="SETUP")
+    token = secrets.token_urlsafe(32)
+    match = Match(
+        id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
+        players=[p.strip() for p in players], settings=settings.as_dict(),
+        created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
+        viewer_code=_new_viewer_code(), scorer_code_hash=_hash_token(scorer_code_for(token)),
+        rules_version=game.rules_version if rules_version is None else rules_version,
+    )
+    db.session.add(match)
+    return match, token
+
+
+def reissue_scorer_token(match: Match) -> str:
+    """A new scorer token and code; the old link and code stop working at once."""
+    token = secrets.token_urlsafe(32)
+    match.scorer_token_hash = _hash_token(token)
+    match.scorer_code_hash = _hash_token(scorer_code_for(token))
+    db.session.commit()
+    return token
+
+
+
+# --- replay ----------------------------------------------------------------------------------
+
+_cache: OrderedDict[str, Replay] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 256
+
+
+def _cache_get(match_id: str) -> Replay | None:
+    with _cache_lock:
+        replay = _cache.get(match_id)
+        if replay is not None:
+            _cache.move_to_end(match_id)
+        return replay
+
+
+def _cache_put(match_id: str, replay: Replay) -> None:
+    with _cache_lock:
+        current = _cache.get(match_id)
+        if current is None or current.seq <= replay.seq:
+            _cache[match_id] = replay
+            _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def clear_cache() -> None:
+    with _cache_lock:
+        _cache.clear()
+
+
+def _fresh(match: Match) -> Replay:
+    game = games.get(match.game)
+    settings = game.settings_type.from_dict(match.settings)
+    players = tuple(match.players)
+    return Replay(game, settings, match.mode, game.start(players, settings, match.mode), 0, players)
+
+
+def last_seq(match_id: str) -> int:
+    return db.session.scalar(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id))
+
+
+def _events(match_id: str, after: int, upto: int | None = None):
+    query = select(Event.seq, Event.action).where(Event.match_id == match_id, Event.seq > after)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return db.session.execute(query.order_by(Event.seq))
+
+
+def load(match: Match) -> Replay:
+    """The match's replay, brought up to date with the log (no query when the seq read with
+    the match shows nothing changed, one otherwise). Stored entries are read, never refused."""
+    replay = _cache_get(match.id)
+    newest = getattr(match, "newest_seq", None)
+    match.newest_seq = None  # good for one look only: later looks ask the database
+    if newest is None:
+        newest = last_seq(match.id)
+    if replay is not None and replay.seq == newest:
+        return replay
+    if replay is None or replay.seq > newest:
+        replay = _fresh(match)
+    for seq, action in _events(match.id, replay.seq):
+        replay, _findings = step(replay, action, seq, stored=True)
+    _cache_put(match.id, replay)
+    return replay
+
+
+def replay_until(match: Match, seq: int) -> Replay:
+    """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
+    cached = _cache_get(match.id)
+    if cached is not None and cached.seq == seq:
+        return cached
+    replay = _fresh(match)
+    for number, action in _events(match.id, 0, seq):
+        replay, _findings = step(replay, action, number, stored=True)
+    return replay
+
+
+# --- appending -------------------------------------------------------------------------------
+
+def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
+    if not isinstance(data, dict):
+        raise InvalidAction(_("an action must be a JSON object with a \"type\""), rule="ACTION")
+    client_id, expect, by = data.get("id"), data.get("expect"), data.get("by")
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
+        raise InvalidAction(_("\"id\" must be text of 1 to {n} characters", n=MAX_CLIENT_ID), rule="ACTION")
+    if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int) or expect < 0):
+        raise InvalidAction(_("\"expect\" must be the seq you last saw (a whole number)"), rule="ACTION")
+    if by is not None and (not isinstance(by, str) or len(by) > MAX_BY):
+        raise InvalidAction(_("\"by\" must be a name of at most {n} characters", n=MAX_BY), rule="ACTION")
+    return client_id, expect, (by.strip() or None) if by else None
+
+
+def append(match: Match, data: Any) -> Appended:
+    """Validate ``data`` against the replayed state and append it, once, as the engine read it.
+
+    Raises RuleViolation (nothing appended), StaleExpect (409), or returns the new entry.
+    """
+    check_input(data)
+    client_id, expect, by = _envelope(data)
+    Action(data)  # a type, before any database work
+    for _attempt in range(APPEND_ATTEMPTS):
+        if client_id is not None:
+            earlier = _by_client_id(match.id, client_id)
+            if earlier is not None:
+                return earlier
+        replay = load(match)
+        if expect is not None and expect != replay.seq:
+            raise StaleExpect(replay)
+        seq = replay.seq + 1
+        after, findings = step(replay, data, seq)
+        try:
+            # A plain INSERT: the unit of work has nothing to track for an append-only row.
+            db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=after.entry, by=by,
+                                                    client_id=client_id, time=datetime.now(timezone.utc)))
+            db.session.commit()
+        except IntegrityError:
+            # Another writer took this seq (or this client id) first: look again.
+            db.session.rollback()
+            continue
+        _cache_put(match.id, after)
+        return Appended(seq, after, findings)
+    raise StaleExpect(load(match))
+
+
+def _by_client_id(match_id: str, client_id: str) -> Appended | None:
+    event = db.session.scalar(select(Event).where(Event.match_id == match_id, Event.client_id == client_id))
+    if event is None:
+        return None
+    match = get_match(match_id)
+    replay = replay_until(match, event.seq)
+    findings = tuple(Finding(f["rule"], f["message"], f["seq"], f.get("about"))
+                     for f in replay.view().get("findings", []) if f["seq"] == event.seq)
+    return Appended(event.seq, replay, findings)
+
+
+
+# --- the log ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    action: dict
+    time: datetime
+    by: str | None
+    undone: bool
+    corrected_by: int | None = None   # the correction now standing in for this entry
+    dropped_by: int | None = None     # the correction that set this entry aside
+    no_longer_accepted: RuleViolation | None = None  # refused by the current rules on reading
+
+    def as_dict(self) -> dict[str, Any]:
+        broken = self.no_longer_accepted
+        return {"seq": self.seq, "action": self.action, "time": self.time.isoformat(),
+                "by": self.by, "undone": self.undone, "corrected_by": self.corrected_by,
+                "dropped_by": self.dropped_by,
+                "no_longer_accepted": None if broken is None else {"rule": broken.rule,
+                                                                    "message": str(broken.message)}}
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the newest replay says about earlier entries: undone, corrected, set aside, refused."""
+
+    undone: frozenset[int]
+    corrected: dict[int, int]
+    dropped: dict[int, int]
+    broken: dict[int, RuleViolation]
+
+    @classmethod
+    def of(cls, replay: Replay) -> Marks:
+        return cls(replay.undone, {seq: c.seq for seq, c in replay.replaced.items()},
+                   {seq: c.seq for seq, c in replay.dropped.items()}, dict(replay.broken))
+
+    def entry(self, seq: int, action: dict, time: datetime, by: str | None) -> LogEntry:
+        return LogEntry(seq, action, _as_utc(time), by, seq in self.undone, self.corrected.get(seq),
+                        self.dropped.get(seq), self.broken.get(seq))
+
+
+def log(match: Match, after: int = 0, upto: int | None = None) -> list[LogEntry]:
+    """The log's entries (``after`` < seq <= ``upto``), marked as the newest replay sees them."""
+    marks = Marks.of(load(match))
+    query = select(Event).where(Event.match_id == match.id, Event.seq > after)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return [marks.entry(e.seq, e.action, e.time, e.by) for e in db.session.scalars(query.order_by(Event.seq))]
+
+
+
+def _as_utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; everything stored is UTC.
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
