@@ -89,20 +89,23 @@ def test_corrections_are_judged_again_one_accepted_one_refused(page: Page, live_
     # Refused: Cat's foundation was J♥, not Q♥ — then her 8♠ is no bridge; nothing changes.
     entry = page.locator("#e5")
     entry.locator("summary").tap()
-    entry.get_by_label("card").fill("Jh")
-    entry.get_by_role("button", name="Correct entry 5").tap()
-    error = page.locator(".message.error")
+    entry.get_by_role("link", name="Correct entry 5").tap()
+    expect(page.locator("h1")).to_have_text("Correct entry 5")
+    page.locator("#panel").get_by_role("button", name="J♥").tap()
+    error = page.locator("#panel .message.error")
     expect(error).to_contain_text("Entry 6")
     expect(error).to_contain_text("Cat needs 7")
-    error.get_by_role("link", name="Cancel").tap()
+    box, viewport = error.bounding_box(), page.viewport_size
+    assert box and 0 <= box["y"] and box["y"] + min(box["height"], 80) <= viewport["height"]
+    page.screenshot(path="test-results/correction-refused.png", caret="initial")
     assert api(live_server, f"/api/matches/{match['id']}")["banks"][2]["top"] == "8s"
     # Accepted: Cat's 8♠ was really 8♣; every later entry still holds.
-    entry = page.locator("#e6")
-    entry.locator("summary").tap()
-    entry.get_by_label("card").fill("8c")
-    entry.get_by_role("button", name="Correct entry 6").tap()
+    page.goto(f"{live_server}/m/{match['id']}/timeline/correct/6")
+    picker = page.locator('#panel fieldset[data-picker="card"]')
+    expect(picker.locator('input[value="8"]')).to_be_checked()
+    picker.locator('label[for$="-s-c"]').tap()  # the rank stands picked: the suit completes the card and sends it
     expect(page.locator("#e6")).to_contain_text("corrected at entry 7")
-    expect(page.locator("#e7")).to_contain_text("Correction of entry 6: play — card 8♣")
+    expect(page.locator("#e6")).to_contain_text("Now: Cat played 8♣")
     assert api(live_server, f"/api/matches/{match['id']}")["banks"][2]["top"] == "8c"
 
 
