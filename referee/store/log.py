@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from referee import engine, games
@@ -26,7 +26,11 @@ from referee.store.models import (
     MAX_BY, MAX_CLIENT_ID, Event, Match, _hash_token, _new_match_id, _new_viewer_code, db,
     get_match, scorer_code_for)
 
-APPEND_ATTEMPTS = 8
+# Optimistic tries before a write without `expect` waits for the match's write lock.
+OPTIMISTIC_TRIES = 3
+# Locked tries: on SQLite the first always wins; on PostgreSQL a newcomer's optimistic try can
+# still take the seq, since the row lock keeps out only the other waiting writers.
+LOCKED_TRIES = 100
 
 
 class StaleExpect(Exception):
@@ -196,33 +200,71 @@ def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
 def append(match: Match, data: Any) -> Appended:
     """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
+    A few optimistic tries first: judge against the cached replay and let the (match, seq) key
+    refuse a second writer. A client that named the entry it saw (``expect``) is then told the
+    match moved on; one that did not is never refused for contention: it waits its turn under
+    the match's write lock and is judged against the state it finds there.
+
     Raises RuleViolation (nothing appended), StaleExpect (409), or returns the new entry.
     """
     check_input(data)
     client_id, expect, by = _envelope(data)
     Action(data)  # a type, before any database work
-    for _attempt in range(APPEND_ATTEMPTS):
-        if client_id is not None:
-            earlier = _by_client_id(match.id, client_id)
-            if earlier is not None:
-                return earlier
+    for _attempt in range(OPTIMISTIC_TRIES):
+        appended = _try_append(match, data, client_id, expect, by)
+        if appended is not None:
+            return appended
+    if expect is not None:
+        raise StaleExpect(load(match))
+    for _attempt in range(LOCKED_TRIES):
+        _lock_match(match.id)
+        appended = _try_append(match, data, client_id, expect, by)
+        if appended is not None:
+            return appended
+    raise StaleExpect(load(match))  # every locked try lost to a newcomer's optimistic one
+
+
+def _try_append(match: Match, data: Any, client_id: str | None, expect: int | None,
+                by: str | None) -> Appended | None:
+    """One try: the entry appended (or found already appended), or None when another writer
+    took the seq first. Ends the transaction either way."""
+    if client_id is not None:
+        earlier = _by_client_id(match.id, client_id)
+        if earlier is not None:
+            db.session.rollback()  # release a write lock taken for this try
+            return earlier
+    try:
         replay = load(match)
         if expect is not None and expect != replay.seq:
             raise StaleExpect(replay)
         seq = replay.seq + 1
         after, findings = step(replay, data, seq)
-        try:
-            # A plain INSERT: the unit of work has nothing to track for an append-only row.
-            db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=after.entry, by=by,
-                                                    client_id=client_id, time=datetime.now(timezone.utc)))
-            db.session.commit()
-        except IntegrityError:
-            # Another writer took this seq (or this client id) first: look again.
-            db.session.rollback()
-            continue
-        _cache_put(match.id, after)
-        return Appended(seq, after, findings)
-    raise StaleExpect(load(match))
+    except BaseException:
+        db.session.rollback()
+        raise
+    try:
+        # A plain INSERT: the unit of work has nothing to track for an append-only row.
+        db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=after.entry, by=by,
+                                                client_id=client_id, time=datetime.now(timezone.utc)))
+        db.session.commit()
+    except IntegrityError:
+        # Another writer took this seq (or this client id) first: look again.
+        db.session.rollback()
+        return None
+    _cache_put(match.id, after)
+    return Appended(seq, after, findings)
+
+
+def _lock_match(match_id: str) -> None:
+    """Begin a transaction that holds the match's write lock until it ends: SQLite's database
+    write lock (BEGIN IMMEDIATE, waiting up to the busy timeout), PostgreSQL's row lock on the
+    match. That lock is FOR NO KEY UPDATE: a plain FOR UPDATE would also wait for the key-share
+    locks that every entry's foreign key check takes on the match, and deadlock with them."""
+    db.session.rollback()
+    if db.session.get_bind().dialect.name == "sqlite":
+        db.session.execute(text("BEGIN IMMEDIATE"))
+    else:
+        db.session.execute(select(Match.id).where(Match.id == match_id).with_for_update(key_share=True))
 
 
 def _by_client_id(match_id: str, client_id: str) -> Appended | None:

@@ -3,6 +3,7 @@ applied twice, every client gets a clear answer, and the state is the replay of 
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -91,3 +92,24 @@ def test_the_same_retry_five_times_at_once_is_appended_once(live_server):
     assert all(reply == answers[0][1] for _, reply in answers)
     log = get(f"{live_server}/api/matches/{match['id']}/log")
     assert [e["action"]["type"] for e in log].count("miss") == 1
+
+
+def test_sixteen_phones_without_expect_are_never_refused_for_contention(live_server, monkeypatch):
+    """A write that names no entry it saw asked for no precondition: however many phones write
+    at once, each is judged in its turn and none is answered 409. One optimistic try makes
+    every lost race go through the match's write lock."""
+    monkeypatch.setattr(sys.modules["referee.store.log"], "OPTIMISTIC_TRIES", 1)
+    match, url = started_match(live_server)
+    start_seq = get(f"{live_server}/api/matches/{match['id']}")["seq"]
+
+    def phone(i):
+        return [post(url, {"type": "dispute", "seq": 4, "note": f"phone {i} entry {n}", "id": f"p{i}-{n}"},
+                     match["scorer_token"]) for n in range(20)]
+
+    answers = [a for phone_answers in run_threads(16, phone) for a in phone_answers]
+    assert [status for status, _ in answers] == [200] * 320
+    log = get(f"{live_server}/api/matches/{match['id']}/log")
+    assert [e["seq"] for e in log] == list(range(1, start_seq + 321))
+    notes = sorted(e["action"]["note"] for e in log if e["action"]["type"] == "dispute")
+    assert notes == sorted(f"phone {i} entry {n}" for i in range(16) for n in range(20))
+    assert sorted(body["seq"] for _, body in answers) == list(range(start_seq + 1, start_seq + 321))
