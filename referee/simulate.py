@@ -51,7 +51,9 @@ class PontisTable:
         bridge = set(view["bridge"])
         hand = self.hands[turn]
         if phase == "sum":
-            bridge = bridge or {0}  # a curdle: two equal cards make a bridge of 0
+            # The pair's targets (the view's bridge lists only what one card may play here).
+            targets = set(view["pair_targets"])
+            bridge = (targets - {0}) or targets  # a curdle: two equal cards make a bridge of 0
             for a, b in combinations([c for c in hand if not c.is_joker], 2):
                 if any(x + y in bridge or abs(x - y) in bridge for x in values(a) for y in values(b)):
                     return {"type": "pair", "cards": [str(a), str(b)], "top": str(b)}

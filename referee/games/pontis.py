@@ -135,7 +135,8 @@ class Game:
     run_first: tuple[int, int, int] | None = None   # (bank, seat, seq) of the run's first miss
     sum_holder: int | None = None           # bank holding the sum ability
     sum_misses: int = 0                     # holders who could not use it, in a row
-    curdle_claim: int | None = None         # PONTIS-SUM-5: bank that made a curdle (two banks)
+    curdle_claim: int | None = None         # PONTIS-SUM-5: bank that made a curdle (two players)
+    sum_by_curdle: bool = False             # the holder got the ability by making a curdle
     jokers_played: int = 0
     doubts: tuple[Doubt, ...] = ()          # not yet proven
     fakes: tuple[Fake, ...] = ()
@@ -290,6 +291,12 @@ class PontisGame(GameRules):
     settings_type = Settings
     min_players = 2
     max_players = 13
+    # 2: a joker may stand for a card already on a bank (PONTIS-TURN-5); the two-player curdle
+    # rule follows the number of players, not banks (PONTIS-SUM-5), and its maker may still
+    # answer an ace curdle with a single king (PONTIS-CURDLE-1); a "liar" call may name the fake
+    # it is made on and by default takes the latest one the caller may call (PONTIS-LIAR-3);
+    # quick mode refuses a full bank for anyone but the player who went out (PONTIS-END-1).
+    rules_version = 2
 
     # setup ---------------------------------------------------------------------------------
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> PontisState:
@@ -361,7 +368,9 @@ class PontisGame(GameRules):
                                 rule="PONTIS-SETUP-3")
         if state.game.phase == ENDED and state.match_over:
             raise IllegalAction(
-                _("the match is over: it was set to {games} games", games=state.settings.games),
+                n_("the match is over: it was set to {games} game",
+                   "the match is over: it was set to {games} games", state.settings.games,
+                   games=state.settings.games),
                 rule="PONTIS-END-5")
         if state.game.phase == ENDED:
             raise IllegalAction(
@@ -390,7 +399,9 @@ class PontisGame(GameRules):
                 rule="PONTIS-END-1")
         if state.match_over:
             raise IllegalAction(
-                _("the match is over: it was set to {games} games", games=state.settings.games),
+                n_("the match is over: it was set to {games} game",
+                   "the match is over: it was set to {games} games", state.settings.games,
+                   games=state.settings.games),
                 rule="PONTIS-END-5")
         suit = action.choice("foundation_suit", SUITS)
         number = len(state.results)
@@ -431,10 +442,17 @@ class PontisGame(GameRules):
             spare = SUIT_SIZE - state.bank_count
             if from_hands >= spare:
                 suit = SUIT_SYMBOLS[game.foundation_suit]
+                if spare == 0:
+                    raise IllegalAction(
+                        _("{card} cannot be in a hand: with {banks} banks every {suit} card is a "
+                          "foundation, so no {suit} card was dealt into a hand",
+                          card=card, banks=state.bank_count, suit=suit), rule="PONTIS-TURN-5")
                 raise IllegalAction(
-                    _("{card} cannot be in a hand: only {spare} {suit} cards were dealt into hands "
-                      "and all of them are already on banks; the other {suit} cards are foundations",
-                      card=card, spare=spare, suit=suit), rule="PONTIS-TURN-5")
+                    n_("{card} cannot be in a hand: only {spare} {suit} card was dealt into a hand "
+                       "and it is already on a bank; the other {suit} cards are foundations",
+                       "{card} cannot be in a hand: only {spare} {suit} cards were dealt into hands "
+                       "and all of them are already on banks; the other {suit} cards are foundations",
+                       spare, card=card, spare=spare, suit=suit), rule="PONTIS-TURN-5")
 
     def _check_hand(self, state: PontisState, seat: int, cards: int) -> None:
         held = state.game.hands[seat]
@@ -510,7 +528,7 @@ class PontisGame(GameRules):
             raise IllegalAction(
                 _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
                 rule="PONTIS-TURN-2")
-        if game.phase == PHASE_SUM:
+        if game.phase == PHASE_SUM and not self._single_in_sum(state):
             raise IllegalAction(
                 _("{owner} holds the sum ability: play two cards (“pair”) or miss",
                   owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
@@ -518,6 +536,9 @@ class PontisGame(GameRules):
         name = state.players[seat]
         self._check_hand(state, seat, 1)
         card = action.card("card")
+        if card.is_joker and game.phase == PHASE_SUM:
+            raise IllegalAction(_("a joker cannot be used with the sum ability"),
+                                rule="PONTIS-SUM-2")
         if card.is_joker:
             if game.jokers_played >= state.settings.jokers:
                 raise IllegalAction(
@@ -530,11 +551,8 @@ class PontisGame(GameRules):
             if counts_as.is_joker:
                 raise IllegalAction(_("a joker must be named as a real card, not as a joker"),
                                     rule="PONTIS-VALUE-3")
-            seen = self._where_seen(state, counts_as) or self._named_as(state, counts_as)
-            if seen:
-                raise IllegalAction(
-                    _("the joker cannot stand for {card}: {seen}", card=counts_as, seen=seen),
-                    rule="PONTIS-TURN-5")
+            # PONTIS-TURN-5 (ruling 2026-11-23): a joker may stand for any card, even one already
+            # on a bank or named by another joker; and the real card stays legal after it.
         else:
             if action.has("as"):
                 raise IllegalAction(
@@ -573,13 +591,13 @@ class PontisGame(GameRules):
             game, fakes = self._prove(state, seat, (card,), seq)
         return self._after_cards(state, game, bank, seat, (placed,), fakes)
 
-    def _named_as(self, state: PontisState, card: Card) -> Message | None:
-        for bank, pile in enumerate(state.game.banks):
-            for placed in pile:
-                if placed.card.is_joker and placed.counts_as == card:
-                    return _("a joker on {bank} already stands for {card} (entry {seq})",
-                             bank=state.bank_label(bank), card=card, seq=placed.seq)
-        return None
+    def _single_in_sum(self, state: PontisState) -> bool:
+        """PONTIS-CURDLE-1 with PONTIS-SUM-5 (ruling 2026-11-23): a curdle maker who holds the
+        sum ability may still answer an ace curdle with a single king; the ability is a right,
+        not a duty. A holder by PONTIS-SUM-1 or -3 has already missed on the same tops."""
+        game = state.game
+        return (game.phase == PHASE_SUM and game.sum_by_curdle
+                and bool(self._bridge(state, game.bank_in_turn) - {0}))
 
     # two cards with the sum ability --------------------------------------------------------
     def _pair(self, state: PontisState, action: Action, seq: int):
@@ -641,15 +659,19 @@ class PontisGame(GameRules):
         banks = _put(game.banks, bank, placed)
         hands = _add(game.hands, seat, -len(placed))
         claim = None
-        if state.bank_count == 2:
-            # PONTIS-SUM-5: with two banks, making a curdle earns the sum ability at once.
-            other = 1 - bank
-            was = before[other] is not None and before[bank] is not None and is_curdle(before[bank], before[other])
-            now = banks[other] != () and is_curdle(banks[bank][-1], banks[other][-1])
-            if now and not was:
-                claim = bank
+        if len(state.players) == 2:
+            # PONTIS-SUM-5 (ruling 2026-11-23: two players, whatever the number of banks):
+            # making a curdle with a neighbouring bank earns the sum ability at once.
+            count = state.bank_count
+            for other in sorted({(bank - 1) % count, (bank + 1) % count}):
+                if not banks[other]:
+                    continue
+                was = (before[other] is not None and before[bank] is not None
+                       and is_curdle(before[bank], before[other]))
+                if not was and is_curdle(banks[bank][-1], banks[other][-1]):
+                    claim = bank
         game = replace(game, banks=banks, hands=hands, misses_in_row=0, run_first=None,
-                       sum_holder=None, sum_misses=0, curdle_claim=claim)
+                       sum_holder=None, sum_by_curdle=False, sum_misses=0, curdle_claim=claim)
         findings = tuple(Finding(f.rule, f.message, f.seq) for f in fakes)
         if hands[seat] == 0:
             game = replace(game, phase=ENDED, ending="out", ended_by=seat)  # PONTIS-END-1
@@ -677,7 +699,7 @@ class PontisGame(GameRules):
             game = replace(game, doubts=game.doubts + (doubt,), sum_misses=game.sum_misses + 1)
             if game.sum_misses >= state.bank_count:
                 return self._blocked(state, game)
-            game = replace(game, sum_holder=nxt, bank_in_turn=nxt)
+            game = replace(game, sum_holder=nxt, sum_by_curdle=False, bank_in_turn=nxt)
             return replace(state, game=game), ()
         single = full - {0}
         doubt = Doubt(kind="miss", seq=seq, player=seat, bank=bank, targets=single,
@@ -687,7 +709,7 @@ class PontisGame(GameRules):
                        run_first=run_first)
         if game.curdle_claim is not None and game.curdle_claim != bank:
             # PONTIS-SUM-5: the opponent could not answer the curdle; its maker holds the ability.
-            game = replace(game, sum_holder=game.curdle_claim, curdle_claim=None,
+            game = replace(game, sum_holder=game.curdle_claim, sum_by_curdle=True, curdle_claim=None,
                            bank_in_turn=game.curdle_claim, phase=PHASE_SUM, sum_misses=0)
         elif game.misses_in_row >= state.bank_count:
             # PONTIS-SUM-1: everyone missed; the first of the run gets the ability (and is next).
@@ -708,7 +730,7 @@ class PontisGame(GameRules):
         return self._finish(state, game, ())
 
     def _finish(self, state: PontisState, game: Game, findings: tuple[Finding, ...]):
-        game = replace(game, sum_holder=None, curdle_claim=None)
+        game = replace(game, sum_holder=None, sum_by_curdle=False, curdle_claim=None)
         result = self._result(state, game)
         state = replace(state, game=game, results=state.results + (result,),
                         findings=state.findings + findings)
@@ -786,14 +808,50 @@ class PontisGame(GameRules):
                 _("calling “liar!” is off in this match (house rule liar_points is 0): "
                   "faking a miss is allowed and unpunished"), rule="PONTIS-LIAR-3")
         game = state.game
-        waiting = [i for i, f in enumerate(game.fakes if game else ()) if f.caller is None]
-        if not waiting:
-            raise IllegalAction(
-                _("there is nothing to call: no fake miss or joker of this game has been proved "
-                  "by a card played since, or every proof was already called"),
-                rule="PONTIS-LIAR-3")
-        index = waiting[-1]
-        fake = game.fakes[index]
+        fakes = game.fakes if game else ()
+        # PONTIS-LIAR-3 (ruling 2026-11-23): a call names the fake it is made on ("missed_at":
+        # the entry of the miss or joker a later card proved); without a name it takes the
+        # latest proven, uncalled fake the caller may call.
+        named = action.integer("missed_at", minimum=1, optional=True)
+        waiting = [i for i, f in enumerate(fakes) if f.caller is None]
+        if named is not None:
+            index = next((i for i, f in enumerate(fakes) if f.doubt_seq == named), None)
+            if index is None:
+                raise IllegalAction(
+                    _("there is no proven fake at entry {seq}: a call names the entry of a miss or "
+                      "joker that a card played since has proved", seq=named), rule="PONTIS-LIAR-3")
+            fake = fakes[index]
+            if fake.caller is not None:
+                raise IllegalAction(
+                    _("the fake at entry {seq} was already called by {name}", seq=named,
+                      name=state.players[fake.caller]), rule="PONTIS-LIAR-3")
+            self._check_caller(state, caller, fake)
+        else:
+            if not waiting:
+                raise IllegalAction(
+                    _("there is nothing to call: no fake miss or joker of this game has been proved "
+                      "by a card played since, or every proof was already called"),
+                    rule="PONTIS-LIAR-3")
+            callable_ = [i for i in waiting if self._may_call(state, caller, fakes[i])]
+            if not callable_:
+                self._check_caller(state, caller, fakes[waiting[-1]])
+            index = callable_[-1]
+            fake = fakes[index]
+        fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
+        game = replace(game, fakes=fakes)
+        results = state.results
+        if game.phase == ENDED:
+            # The proving card ended the game; the call still counts in that game.
+            results = results[:-1] + (self._result(state, game),)
+        return replace(state, game=game, results=results), ()
+
+    def _may_call(self, state: PontisState, caller: int, fake: Fake) -> bool:
+        if caller == fake.player:
+            return False
+        return not (state.settings.bank_scoring == "team" and caller in state.partners(fake.player))
+
+    def _check_caller(self, state: PontisState, caller: int, fake: Fake) -> None:
+        """PONTIS-LIAR-3: anyone but the faker and, in team scoring, their bank partners."""
         faker = state.players[fake.player]
         if caller == fake.player:
             raise IllegalAction(_("{name} cannot call “liar!” on their own fake", name=faker),
@@ -802,13 +860,6 @@ class PontisGame(GameRules):
             raise IllegalAction(
                 _("{caller} shares a bank with {faker} and cannot call “liar!” on a partner",
                   caller=state.players[caller], faker=faker), rule="PONTIS-LIAR-3")
-        fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
-        game = replace(game, fakes=fakes)
-        results = state.results
-        if game.phase == ENDED:
-            # The proving card ended the game; the call still counts in that game.
-            results = results[:-1] + (self._result(state, game),)
-        return replace(state, game=game, results=results), ()
 
     # scoring (PONTIS-END-5, PONTIS-BANKS-2) --------------------------------------------------
     def _rows(self, state: PontisState, cards: list[int], suits: list[int], liar: list[int],
@@ -849,7 +900,9 @@ class PontisGame(GameRules):
                                   "with deal, reveal, play, pair and miss"), rule="ACTION")
         if state.match_over:
             raise IllegalAction(
-                _("the match is over: it was set to {games} games", games=state.settings.games),
+                n_("the match is over: it was set to {games} game",
+                   "the match is over: it was set to {games} games", state.settings.games,
+                   games=state.settings.games),
                 rule="PONTIS-END-5")
         n = len(state.players)
         cards = _per_player(state, action, "bank_cards", required=True)
@@ -879,14 +932,32 @@ class PontisGame(GameRules):
             names = " & ".join(state.players[p] for p in group)
             foundations = len({b for p in group for b in state.banks_of(p)})
             held = sum(cards[p] for p in group)
-            most = hand_size * len(group) + foundations
-            if not foundations <= held <= most:
+            full = hand_size * len(group) + foundations
+            if not foundations <= held <= full:
                 raise IllegalAction(
                     n_("{names}: {held} bank cards is impossible; the bank holds from {least} to "
                        "{most} cards",
                        "{names}: {held} bank cards is impossible; the banks hold from {least} to "
-                       "{most} cards", foundations, names=names, held=held, least=foundations, most=most),
+                       "{most} cards", foundations, names=names, held=held, least=foundations,
+                       most=full),
                     rule="PONTIS-END-5")
+            # PONTIS-END-1 (ruling 2026-11-23): the game ends as soon as a hand is empty, so
+            # only the player who went out has played every card; everyone else keeps one.
+            went_out = ending == "out" and ended_by in group
+            most = full - len(group) + (1 if went_out else 0)
+            if held > most:
+                raise IllegalAction(
+                    n_("{names}: {held} bank cards would leave no card in hand, but only the player "
+                       "who went out ends with an empty hand; here the bank holds at most {most}",
+                       "{names}: {held} bank cards would leave no card in hand, but only the player "
+                       "who went out ends with an empty hand; here the banks hold at most {most}",
+                       foundations, names=names, held=held, most=most), rule="PONTIS-END-1")
+            if went_out and len(group) > 1 and held < hand_size + foundations:
+                raise IllegalAction(
+                    _("{names}: {name} went out, so all {hand_size} cards of that hand are on the "
+                      "bank with the foundation: at least {least} cards, not {held}", names=names,
+                      name=state.players[ended_by], hand_size=hand_size,
+                      least=hand_size + foundations, held=held), rule="PONTIS-END-2")
             if sum(suits[p] for p in group) > held - foundations:
                 raise IllegalAction(
                     _("{names}: more suit points than cards played onto the bank", names=names),
@@ -931,7 +1002,7 @@ class PontisGame(GameRules):
         text: Message
         if kind == "deal":
             raw_suit = action.raw("foundation_suit")
-            text = _("{dealer} deals game {number}: foundation suit {suit}", dealer=was["dealer"],
+            text = _("{dealer} deals game {number}: foundation suit {suit}", dealer=now["dealer"],
                      number=len(was["history"]) + 1, suit=SUIT_SYMBOLS.get(str(raw_suit), raw_suit))
         elif kind == "reveal":
             text = _("{player} turns up {card} as the foundation", player=actor,
@@ -957,7 +1028,14 @@ class PontisGame(GameRules):
             else:
                 text = _("{player} missed (needed a bridge; there was none)", player=actor)
         elif kind == "liar":
-            text = _("{player} called “liar!”", player=action.raw("caller"))
+            called = [f for f, old in zip(now["fakes"], was["fakes"])
+                      if f["called_by"] and not old["called_by"]]
+            if called:
+                text = _("{player} called “liar!” on {faker} (entry {seq})",
+                         player=action.raw("caller"), faker=called[0]["player"],
+                         seq=called[0]["missed_at"])
+            else:
+                text = _("{player} called “liar!”", player=action.raw("caller"))
         else:
             text = _("Result of game {number} entered", number=len(was["history"]) + 1)
         if now["ending"] and not was["ending"]:
@@ -978,6 +1056,9 @@ class PontisGame(GameRules):
         game = state.game
         phase = self._phase(state)
         legal = list(LEGAL_BY_PHASE.get(phase, ["quick" if state.mode == "quick" else "deal"]))
+        single_in_sum = phase == PHASE_SUM and self._single_in_sum(state)
+        if single_in_sum:
+            legal.insert(1, "play")
         if self._can_call(state):
             legal.append("liar")
         actors = self._actors(state)
@@ -1002,7 +1083,9 @@ class PontisGame(GameRules):
         pair_targets: list[int] = []
         if in_turn is not None and phase in (PHASE_PLAY, PHASE_SUM):
             full = self._bridge(state, in_turn)
-            bridge = sorted(full - {0})
+            # In phase sum only a curdle maker's single king can be played alone.
+            if phase == PHASE_PLAY or single_in_sum:
+                bridge = sorted(full - {0})
             if phase == PHASE_SUM:
                 pair_targets = sorted(full)
         banks = []

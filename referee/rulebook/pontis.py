@@ -62,7 +62,8 @@ BOOK = Book(
             Rule("PONTIS-TURN-5",
                  "Every card in the pack exists once (apart from the jokers). A card that is "
                  "already on a bank cannot be entered again; the referee tells you where it was "
-                 "seen."),
+                 "seen. A joker may stand for any card, even one already on a bank, and a real "
+                 "card can still be played after a joker stood for it."),
         )),
         Section("Suit points", (
             Rule("PONTIS-SUIT-1",
@@ -91,9 +92,11 @@ BOOK = Book(
                  "Once two cards have been played the ability is used up; the next player goes "
                  "back to playing single cards."),
             Rule("PONTIS-SUM-5",
-                 "With only two banks: whoever makes a curdle gets the sum ability at once. "
-                 "The other side still plays first (a king on two aces is allowed); if they "
-                 "miss, the turn comes back to the curdle's maker, who now holds the ability."),
+                 "With only two players (however many banks): whoever makes a curdle gets the "
+                 "sum ability at once. The other player still plays first (a king on two aces is "
+                 "allowed); if they miss, the turn comes back to the curdle's maker, who now "
+                 "holds the ability. On a curdle of two aces the maker may still answer with a "
+                 "single king instead: the ability is a right, not a duty."),
         )),
         Section("Curdles", (
             Rule("PONTIS-CURDLE-1",
@@ -133,8 +136,10 @@ BOOK = Book(
                  "referee shows everyone the proof at that moment, naming both entries."),
             Rule("PONTIS-LIAR-3",
                  "If the table plays with liar points, anyone other than the faker (and their "
-                 "bank partners) may call “liar!” on the latest proven fake and gains those "
-                 "points in that game. A call with nothing proven is turned down."),
+                 "bank partners) may call “liar!” on any proven fake not yet called, and gains "
+                 "those points in that game. A call names the fake it is made on; without a "
+                 "name it is made on the latest one the caller may call. A call with nothing "
+                 "proven is turned down."),
         )),
         Section("Banks", (
             Rule("PONTIS-BANKS-1",
@@ -158,20 +163,25 @@ BOOK = Book(
         "foundation per bank, shared evenly between all players.",
         "On a shared bank any partner may act on its turn; a miss means none of the partners "
         "could play, so a card any of them plays later can prove it false.",
-        "A joker must be named as a real card of a bridge value that is not already on a bank "
-        "(as itself or as another joker).",
+        "A joker must be named as a real card of a bridge value; it may be a card already on a "
+        "bank (as itself or as another joker), and the real card stays playable afterwards.",
         "A foundation counts, in individual scoring, for the player who turned it up.",
-        "The two-bank curdle rule applies whenever exactly two banks are in play, whatever the "
-        "number of players; it covers curdles made by a single card or a pair, but playing a "
-        "pair onto an existing curdle does not make a new one.",
-        "If the other side answers a two-bank curdle with a king, the maker's claim to the sum "
-        "ability lapses and play goes on normally.",
+        "The two-player curdle rule applies whenever the match has exactly two players, "
+        "whatever the number of banks; a curdle is made with either neighbouring bank, by a "
+        "single card or a pair, but playing a pair onto an existing curdle does not make a new "
+        "one.",
+        "If the other player answers a two-player curdle with a king, the maker's claim to the "
+        "sum ability lapses and play goes on normally. A maker who holds the ability may answer "
+        "a curdle of two aces with a single king too.",
         "Ending on a complete curdle is decided when the sum ability has gone all the way round "
         "unused while every top card has the same rank; going out always counts as going out.",
         "The −2 penalty goes to the player who declared the first miss after the last card was "
         "played (for a team bank, the whole team takes it).",
-        "A “liar!” call can be made any time until the next game is dealt, always on the latest "
-        "proven fake not yet called; the faker and, in team scoring, their partners cannot call.",
+        "A “liar!” call can be made any time until the next game is dealt, on any proven fake "
+        "not yet called (by default the latest one the caller may call); the faker and, in team "
+        "scoring, their partners cannot call.",
+        "In quick scoring a full bank (the whole hand and the foundation) belongs only to the "
+        "player who went out, and only in a game that ended with going out.",
         "Calling “liar!” is only possible when the table chose liar points above 0.",
         "A game can be stopped after a fixed number of games (house rule games); otherwise the "
         "match goes on until the table stops.",

@@ -23,7 +23,8 @@ from referee.rules import apply as core_apply
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 # (players, house rules); each match plays `games` games. Covers 2–8 players, every house
-# rule, shared banks and several banks each, and two-bank tables (PONTIS-SUM-5).
+# rule, shared banks and several banks each, and two-player tables on 2, 4 and 6 banks
+# (PONTIS-SUM-5 follows the number of players, ruling 2026-11-23).
 MATCHES = [
     (2, {}),
     (2, {"jokers": 4, "liar_points": 2, "pair_suit_points": "top"}),
@@ -134,6 +135,7 @@ class SimTable:
         self.last_card_seq = None
         self.first_miss_after: tuple[int, int] | None = None   # (seat, seq)
         self.claim = None
+        self.sum_by_claim = False
         self.misses = 0
         self.sum_misses = 0
         self.check(self.view)
@@ -165,6 +167,8 @@ class SimTable:
             self.single_turn(bank, seats, full - {0}, aff_top)
         else:
             assert view["pair_targets"] == sorted(full)
+            # only a curdle maker's king on an ace curdle can be played alone (ruling 2026-11-23)
+            assert view["bridge"] == (sorted(full - {0}) if self.sum_by_claim else [])
             self.sum_turn(bank, seats, full, aff_top)
 
     def on_bank(self) -> set[Card]:
@@ -172,9 +176,9 @@ class SimTable:
             entry[0] for pile in self.piles for entry in pile}
 
     def nameable(self, bridge: set[int]) -> list[Card]:
-        taken = self.on_bank()
+        # PONTIS-TURN-5 (ruling 2026-11-23): a joker may stand for any card, even one on a bank
         return [Card(rank, suit) for rank in RANKS for suit in SUITS
-                if RANK_VALUES[rank][0] in bridge and Card(rank, suit) not in taken]
+                if RANK_VALUES[rank][0] in bridge]
 
     def single_turn(self, bank, seats, bridge, aff_top) -> None:
         rng = self.rng
@@ -215,7 +219,13 @@ class SimTable:
         pairs = [(s, a, b) for s in seats
                  for a, b in itertools.combinations([c for c in self.hands[s] if not c.is_joker], 2)
                  if pair_makes(a, b) & full]
-        if pairs and rng.random() < 0.9:
+        kings = [(s, c) for s in seats for c in self.hands[s]
+                 if self.sum_by_claim and not c.is_joker and single(c) in full - {0}]
+        if kings and rng.random() < 0.5:
+            seat, card = rng.choice(kings)       # a king on an ace curdle, the ability unused
+            self.play_cards(bank, seat, [card], aff_top)
+            self.stats["king answering an ace curdle with the sum ability"] += 1
+        elif pairs and rng.random() < 0.9:
             seat, a, b = rng.choice(pairs)
             self.play_cards(bank, seat, [a, b], aff_top)
         else:
@@ -227,7 +237,9 @@ class SimTable:
     def miss(self, bank, seat, targets, witnesses, sum_phase=False) -> None:
         found = self.enter({"type": "miss", **self.actor_field(seat, bank)})
         assert found == ()
-        assert self.state.game.phase == "ended" or self.view["bank_in_turn"] == (bank + 1) % self.b
+        claimed = not sum_phase and self.claim is not None and self.claim != bank
+        assert self.state.game.phase == "ended" or self.view["bank_in_turn"] == (
+            self.claim if claimed else (bank + 1) % self.b)
         if witnesses:
             self.dishonest[self.seq] = [("pair" if sum_phase else "card", w) for w in witnesses]
         if self.first_miss_after is None:
@@ -241,13 +253,14 @@ class SimTable:
             assert sum_phase and self.sum_misses == self.b           # PONTIS-END-1
         elif sum_phase:
             assert view["phase"] == "sum" and view["bank_in_turn"] == (bank + 1) % self.b
+            self.sum_by_claim = False
         else:
             expect_sum = self.misses == self.b or (self.claim is not None and self.claim != bank)
             assert (view["phase"] == "sum") == expect_sum, (self.misses, self.claim)
             if expect_sum:
                 self.sum_misses = 0
-                self.stats["sum ability (two-bank curdle)" if self.misses < self.b else
-                           "sum ability"] += 1
+                self.sum_by_claim = claimed
+                self.stats["sum ability (two-player curdle)" if claimed else "sum ability"] += 1
             self.claim = None if expect_sum else self.claim
 
     def play_joker(self, bank, seat, named, aff_top, bridge, own_real) -> None:
@@ -274,8 +287,13 @@ class SimTable:
         self.place(bank, seat, placed, aff_top)
         self.check_proofs(seat, found)
 
+    def curdles(self, bank) -> set[int]:
+        """The neighbouring banks whose top has the rank of this bank's top (PONTIS-CURDLE-1)."""
+        return {o for o in ((bank - 1) % self.b, (bank + 1) % self.b)
+                if self.piles[o] and self.piles[o][-1][1].rank == self.piles[bank][-1][1].rank}
+
     def place(self, bank, seat, placed, aff_top) -> None:
-        before_curdle = self.b == 2 and self.piles[0][-1][1].rank == self.piles[1][-1][1].rank
+        before_curdle = self.curdles(bank)
         top_only = len(placed) == 2 and self.settings.pair_suit_points == "top"
         for i, (card, counts) in enumerate(placed):
             point = counts.suit == aff_top.suit and (not top_only or i == len(placed) - 1)
@@ -285,8 +303,8 @@ class SimTable:
         self.misses = 0
         self.sum_misses = 0
         self.claim = None
-        if self.b == 2 and not before_curdle and \
-                self.piles[0][-1][1].rank == self.piles[1][-1][1].rank:
+        self.sum_by_claim = False
+        if self.n == 2 and self.curdles(bank) - before_curdle:
             self.claim = bank                                   # PONTIS-SUM-5
         view = self.view
         if not self.hands[seat]:
@@ -325,14 +343,27 @@ class SimTable:
             return
         if self.rng.random() < 0.3:
             return
-        fake = [f for f in view["fakes"] if f["called_by"] is None][-1]
+        waiting = [f for f in view["fakes"] if f["called_by"] is None]
+        fake = self.rng.choice(waiting)
         faker = self.names.index(fake["player"])
-        self.refused({"type": "liar", "caller": fake["player"]}, "PONTIS-LIAR-3")
+        self.refused({"type": "liar", "caller": fake["player"], "missed_at": fake["missed_at"]},
+                     "PONTIS-LIAR-3")
         callers = [p for p in range(self.n) if p not in self.group(faker) and p != faker]
         if not callers:
             return
         caller = self.rng.choice(callers)
-        self.enter({"type": "liar", "caller": self.names[caller]})
+        if self.rng.random() < 0.5:
+            # PONTIS-LIAR-3 (ruling 2026-11-23): the call names its proof
+            self.enter({"type": "liar", "caller": self.names[caller], "missed_at": fake["missed_at"]})
+            self.stats["liar call naming its proof"] += 1
+        else:
+            # without a name: the latest proof this caller may call
+            fake = [f for f in waiting if caller not in self.group(self.names.index(f["player"]))
+                    and self.names[caller] != f["player"]][-1]
+            self.enter({"type": "liar", "caller": self.names[caller]})
+        called = [f for f in self.view["fakes"] if f["called_by"] is not None]
+        assert any(f["seq"] == fake["seq"] and f["missed_at"] == fake["missed_at"]
+                   and f["called_by"] == self.names[caller] for f in called)
         self.liar[caller] += self.settings.liar_points
         self.stats["liar call"] += 1
 
@@ -431,7 +462,9 @@ def test_the_playthrough_exercised_everything():
     for event in ("ending out", "ending blocked", "ending complete_curdle",
                   "finding PONTIS-LIAR-2", "finding PONTIS-TURN-4", "liar call",
                   "faked miss", "faked sum miss", "illegal joker", "joker", "sum ability",
-                  "sum ability (two-bank curdle)", "refused PONTIS-TURN-3",
+                  "sum ability (two-player curdle)", "liar call naming its proof",
+                  "king answering an ace curdle with the sum ability",
+                  "refused PONTIS-TURN-3",
                   "refused PONTIS-CURDLE-1", "refused PONTIS-LIAR-3"):
         assert STATS[event] > 0, (event, STATS)
 

@@ -305,12 +305,9 @@ def test_turn_5_every_card_once():
     assert "4♥ is already on Ben's bank (played at entry 4)" in message
     t.do("reveal", card="Kh")                      # Cy needs 9
     t.do("play", card="9c")
-    # Ann needs 4 (9 − 5): the 4♥ is taken, and a joker cannot stand for it either
+    # Ann needs 4 (9 − 5): the 4♥ is taken (a joker may still stand for it: see below)
     t.rejects("play", "PONTIS-TURN-5", card="4h")
-    assert "cannot stand for 4♥" in t.rejects("play", "PONTIS-TURN-5", card="JK", **{"as": "4h"})
-    t.do("play", card="JK", **{"as": "4s"})
-    assert "already stands for 4♠" in t.rejects("play", "PONTIS-TURN-5", card="JK",
-                                                   **{"as": "4s"})
+    assert "9♣ is already on Cy's bank" in t.rejects("play", "PONTIS-TURN-5", card="9c")
 
 
 def test_turn_5_foundation_suit_cards_in_hands_are_limited():
@@ -320,7 +317,8 @@ def test_turn_5_foundation_suit_cards_in_hands_are_limited():
     t.do("reveal", card="Ah")
     t.do("reveal", card="2h")                      # P1 needs 1 or 12
     message = t.rejects("play", "PONTIS-TURN-5", card="Qh")
-    assert "only 0 ♥ cards were dealt into hands" in message
+    assert "every ♥ card is a foundation, so no ♥ card was dealt into a hand" in message
+    assert "only 0" not in message
     t.do("play", card="Qc")
 
 
@@ -769,3 +767,242 @@ def test_rulebook_covers_every_rule_id():
                 + [f"PONTIS-BANKS-{i}" for i in range(1, 3)])
     assert list(BOOK.ids()) == expected
     assert BOOK.game == "pontis" and len(BOOK.decisions) >= 5
+
+
+# --- the rulings of 2026-11-23 and the audit's defects (issue 14) -------------------------
+
+def test_PONTIS_TURN_5_a_joker_may_stand_for_a_card_on_a_bank():
+    t = opened()
+    t.do("play", card="4h")                        # Ben: a real 4♥ (9 − 5)
+    t.do("reveal", card="Kh")                      # Cy needs 9
+    t.do("play", card="9c")
+    # Ann needs 4 (9 − 5): the real 4♥ is on Ben's bank, and a joker may still stand for it
+    t.do("play", card="JK", **{"as": "4h"})
+    assert t.view["banks"][0]["top"] == "4h" and t.view["banks"][0]["joker"] is True
+    # a joker may also stand for a card another joker already stands for
+    t = opened()
+    t.do("play", card="JK", **{"as": "4h"})        # Ben
+    t.do("reveal", card="Kh")
+    t.do("play", card="9c")
+    t.do("play", card="JK", **{"as": "4h"})        # Ann
+    assert [b["top"] for b in t.view["banks"]] == ["4h", "4h", "9c"] and t.view["jokers_left"] == 0
+
+
+def test_PONTIS_TURN_5_a_real_card_stays_legal_after_a_joker_stood_for_it():
+    t = opened()
+    t.do("play", card="JK", **{"as": "4h"})        # Ben's joker stands for 4♥
+    t.do("reveal", card="Kh")                      # Cy needs 9
+    t.do("play", card="9c")
+    t.do("play", card="4h")                        # Ann: the real 4♥ (9 − 5)
+    assert t.view["banks"][0]["top"] == "4h" and t.view["banks"][0]["joker"] is False
+    assert [b["top"] for b in t.view["banks"]] == ["4h", "4h", "9c"]
+    # the real card itself is still entered once only
+    assert "4♥ is already on Ann's bank" in t.rejects("play", "PONTIS-TURN-5", card="4h")
+
+
+def two_proofs(**settings) -> Table:
+    """Ben's miss at entry 4 is proved at entry 11; Cy's miss at entry 9 at entry 15 (latest)."""
+    t = Table(**settings)
+    t.do("deal", foundation_suit="h")
+    t.do("reveal", card="5h")                      # Ann
+    t.do("reveal", card="9h")                      # Ben needs 4
+    t.do("miss")                                   # entry 4: Ben needs 4
+    t.do("reveal", card="Kh")                      # Cy needs 4 (13 − 9)
+    t.do("play", card="4d")
+    t.do("play", card="Ac")                        # Ann: 5 − 4
+    t.do("play", card="5c")                        # Ben: 9 − 14 or 9 − 1: 5 or 8
+    t.do("miss")                                   # entry 9: Cy needs 1 (5 − 4)
+    t.do("miss")                                   # entry 10: Ann needs 3 or 10
+    assert [f.rule for f in t.do("play", card="4s")] == ["PONTIS-LIAR-2"]   # 11, Ben: 5 − 1
+    t.do("miss")                                   # Cy: 4 on 4 is a curdle
+    t.do("miss")                                   # Ann needs 3 or 10
+    t.do("play", card="3d")                        # Ben: 4 − 1
+    assert [f.rule for f in t.do("play", card="As")] == ["PONTIS-LIAR-2"]   # 15, Cy: 4 − 3
+    assert [(f["seq"], f["missed_at"], f["player"]) for f in t.view["fakes"]] == [
+        (11, 4, "Ben"), (15, 9, "Cy")]
+    return t
+
+
+def test_PONTIS_LIAR_3_a_call_takes_the_latest_proof_the_caller_may_call():
+    t = two_proofs(liar_points=3)
+    t.do("liar", caller="Cy")                      # Cy's own fake is the latest: Ben's is called
+    assert [f["called_by"] for f in t.view["fakes"]] == ["Cy", None]
+    assert "own fake" in t.rejects("liar", "PONTIS-LIAR-3", caller="Cy")
+    t.do("liar", caller="Ann")
+    assert [f["called_by"] for f in t.view["fakes"]] == ["Cy", "Ann"]
+
+
+def test_PONTIS_LIAR_3_a_call_names_the_proof_it_targets():
+    t = two_proofs(liar_points=3)
+    assert "own fake" in t.rejects("liar", "PONTIS-LIAR-3", caller="Cy", missed_at=9)
+    assert "no proven fake at entry 10" in t.rejects("liar", "PONTIS-LIAR-3", caller="Cy",
+                                                     missed_at=10)
+    t.do("liar", caller="Ann", missed_at=4)        # not the latest: named
+    assert [f["called_by"] for f in t.view["fakes"]] == ["Ann", None]
+    assert "already called by Ann" in t.rejects("liar", "PONTIS-LIAR-3", caller="Cy", missed_at=4)
+    before = t.view["deal_scores"]["Ben"]
+    t.do("liar", caller="Ben", missed_at=9)
+    assert t.view["deal_scores"]["Ben"] == before + 3
+    assert [f["called_by"] for f in t.view["fakes"]] == ["Ann", "Ben"]
+
+
+def test_PONTIS_LIAR_3_the_named_proof_is_a_whole_number():
+    t = two_proofs(liar_points=3)
+    with pytest.raises(InvalidAction):
+        apply(GAME, t.state, {"type": "liar", "caller": "Ann", "missed_at": "4"}, t.seq + 1)
+
+
+def test_PONTIS_CURDLE_1_a_curdle_maker_with_the_sum_ability_may_answer_an_ace_curdle_with_a_king():
+    t = Table(TWO)
+    t.do("deal", foundation_suit="s")
+    t.do("reveal", card="As")
+    t.do("reveal", card="2s")                      # Ben needs 1 or 12
+    t.do("play", card="Ac")                        # ace on ace: Ben's curdle, Ben claims
+    t.do("miss")                                   # Ann does not answer with a king
+    view = t.view
+    assert (view["turn"], view["phase"], view["sum_ability"]) == ("Ben", "sum", "Ben")
+    assert view["bridge"] == [13] and view["pair_targets"] == [0, 13]
+    assert view["legal"] == ["pair", "play", "miss"]
+    t.rejects("play", "PONTIS-TURN-3", card="Qd")
+    t.rejects("play", "PONTIS-SUM-2", card="JK", **{"as": "Kh"})   # no joker for the holder
+    t.do("play", card="Kd")                        # the kingfisher: 14 − 1
+    view = t.view
+    assert (view["turn"], view["phase"], view["sum_ability"]) == ("Ann", "play", None)
+    assert view["banks"][1]["top"] == "Kd"
+
+
+def test_PONTIS_CURDLE_1_a_curdle_maker_may_still_use_the_ability_on_an_ace_curdle():
+    t = Table(TWO)
+    t.do("deal", foundation_suit="s")
+    t.do("reveal", card="As")
+    t.do("reveal", card="2s")
+    t.do("play", card="Ac")
+    t.do("miss")
+    t.do("pair", cards=["7c", "6d"], top="6d")     # 7 + 6 = 13
+    assert t.view["phase"] == "play" and t.view["sum_ability"] is None
+
+
+def test_PONTIS_SUM_2_the_bridge_in_phase_sum_lists_only_what_can_be_played():
+    t = opened()
+    t.do("miss")                                   # Ben needs 4
+    t.do("reveal", card="Kh")
+    t.do("miss")                                   # Cy needs 4
+    t.do("miss")                                   # Ann needs 8: Ben holds the ability
+    view = t.view
+    assert (view["phase"], view["sum_ability"]) == ("sum", "Ben")
+    assert view["bridge"] == [] and view["pair_targets"] == [4]
+    assert view["legal"] == ["pair", "miss"]
+    t.rejects("play", "PONTIS-SUM-2", card="4c")
+    # a curdle maker whose curdle is not of aces has nothing to play alone either
+    t2 = two_player_curdle()
+    t2.do("miss")
+    assert (t2.view["phase"], t2.view["bridge"], t2.view["pair_targets"]) == ("sum", [], [0])
+    t2.rejects("play", "PONTIS-SUM-2", card="Kd")
+
+
+def test_PONTIS_SUM_5_depends_on_the_number_of_players_not_banks():
+    # four players on two banks: making a curdle earns nothing at once
+    four = Table(("Ann", "Ben", "Cy", "Dee"), banks=2)
+    four.do("deal", foundation_suit="h")
+    four.do("reveal", card="5h")
+    four.do("reveal", card="10h")
+    four.do("play", card="5c")                     # Ben's bank makes a curdle
+    assert four.view["sum_ability"] is None
+    four.do("miss")                                # Ann's bank
+    assert (four.view["phase"], four.view["turn"]) == ("play", "Ben")
+    four.rejects("pair", "PONTIS-SUM-1", cards=["8c", "8d"], top="8d")
+    # two players on four banks: the curdle maker claims the ability
+    two = Table(TWO, banks=4)
+    two.do("deal", foundation_suit="h")
+    two.do("reveal", card="5h")                    # bank 0, Ann
+    two.do("reveal", card="10h")                   # bank 1, Ben: needs 5
+    two.do("play", card="5c")                      # a curdle with bank 0
+    assert two.view["sum_ability"] == "Ben"
+    two.do("reveal", card="Kh")                    # bank 2, Ann: needs 8
+    two.do("miss")
+    view = two.view
+    assert (view["phase"], view["turn"], view["bank_in_turn"]) == ("sum", "Ben", 1)
+    assert view["sum_ability"] == "Ben"
+    two.do("pair", cards=["8c", "8d"], top="8d")
+
+
+def test_PONTIS_SUM_5_two_players_on_four_banks_a_curdle_with_the_next_bank():
+    two = Table(TWO, banks=4)
+    two.do("deal", foundation_suit="h")
+    two.do("reveal", card="5h")                    # bank 0, Ann
+    two.do("reveal", card="9h")                    # bank 1, Ben: needs 4
+    two.do("play", card="4c")
+    two.do("reveal", card="Kh")                    # bank 2, Ann: needs 9
+    two.do("play", card="9c")
+    two.do("reveal", card="Qh")                    # bank 3, Ben: needs 3
+    two.do("play", card="3c")
+    two.do("play", card="2c")                      # bank 0, Ann: 5 − 3
+    two.do("play", card="2d")                      # bank 1, Ben: 4 − 2; 2 on 2 with bank 0
+    assert two.view["sum_ability"] == "Ben"
+
+
+def test_PONTIS_END_1_quick_mode_refuses_a_full_bank_without_going_out():
+    t = quick_table()                              # three players: hand 17, one foundation
+    message = t.rejects("quick", "PONTIS-END-1", bank_cards={"Ann": 18, "Ben": 18, "Cy": 18},
+                        ending="blocked", ended_by="Ann")
+    assert "Ann: 18 bank cards" in message and "at most 17" in message
+    t.rejects("quick", "PONTIS-END-1", bank_cards={"Ann": 18, "Ben": 5, "Cy": 5},
+              ending="complete_curdle")
+    t.rejects("quick", "PONTIS-END-1", bank_cards={"Ann": 18, "Ben": 18, "Cy": 5},
+              ending="out", ended_by="Ann")
+    t.do("quick", bank_cards={"Ann": 18, "Ben": 17, "Cy": 17}, ending="out", ended_by="Ann")
+    t.do("quick", bank_cards={"Ann": 17, "Ben": 17, "Cy": 17}, ending="blocked", ended_by="Cy")
+    assert t.view["games_played"] == 2
+
+
+def test_PONTIS_END_1_quick_mode_shared_banks_keep_a_card_per_partner():
+    players = ("Ann", "Ben", "Cy", "Dee")          # two banks, hand 13
+    t = Table(players, mode="quick", banks=2)
+    t.rejects("quick", "PONTIS-END-1", bank_cards={"Ann": 27, "Ben": 5, "Cy": 0, "Dee": 0},
+              ending="out", ended_by="Cy")
+    t.rejects("quick", "PONTIS-END-1", bank_cards={"Ann": 26, "Ben": 5, "Cy": 0, "Dee": 0},
+              ending="blocked", ended_by="Ben")
+    t.rejects("quick", "PONTIS-END-2", bank_cards={"Ann": 13, "Ben": 5, "Cy": 0, "Dee": 0},
+              ending="out", ended_by="Cy")
+    t.do("quick", bank_cards={"Ann": 26, "Ben": 5, "Cy": 0, "Dee": 0}, ending="out", ended_by="Cy")
+
+
+def test_PONTIS_TURN_5_one_spare_foundation_suit_card_is_said_in_the_singular():
+    t = Table(tuple(f"P{i}" for i in range(12)))
+    t.do("deal", foundation_suit="h")
+    t.do("reveal", card="Ah")
+    t.do("reveal", card="3h")                      # P1 needs 2 or 11
+    t.do("play", card="2h")                        # the one spare heart
+    t.do("reveal", card="4h")                      # P2 needs 2
+    message = t.rejects("play", "PONTIS-TURN-5", card="Jh")
+    assert "only 1 ♥ card was dealt into a hand and it is already on a bank" in message
+
+
+def test_PONTIS_END_5_the_match_over_message_counts_games_in_words():
+    t = blocked_run(games=1)
+    for _ in range(3):
+        t.do("miss")
+    message = t.rejects("deal", "PONTIS-END-5", foundation_suit="d")
+    assert "it was set to 1 game" in message and "1 games" not in message
+
+
+def test_PONTIS_game_2_dealer_words_and_turn_agree():
+    from referee.actions import Action
+
+    t = blocked_run()
+    for _ in range(3):
+        t.do("miss")
+    assert t.view["turn"] == "Ben" and t.view["next_dealer"] == "Ben"
+    before = t.state
+    t.do("deal", foundation_suit="c")
+    words = GAME.describe(before, Action({"type": "deal", "foundation_suit": "c"}), t.state)
+    assert words.startswith("Ben deals game 2")
+    view = t.view
+    assert view["dealer"] == "Ben" and view["turn"] == "Ben" and view["phase"] == "reveal"
+    assert t.rejects("reveal", "TURN", card="2c", player="Ann")
+    t.do("reveal", card="2c", player="Ben")        # the dealer turns up first (PONTIS-TURN-2)
+    assert t.view["turn"] == "Cy"
+
+
+def test_rules_version_2():
+    assert GAME.rules_version == 2

@@ -177,3 +177,121 @@ def test_a_long_random_match_replays_identically(api, app):
         table.accepted(action, state_before)
     store.clear_cache()
     assert api.state(match) == state
+
+
+def test_PONTIS_TURN_5_a_joker_may_stand_for_a_card_on_a_bank(api):
+    match = api.create()
+    opening(api, match)                                                       # Ben's real 4♣
+    api.act(match, {"type": "reveal", "card": "Qh"})                          # Cat needs 8
+    api.act(match, {"type": "play", "card": "8s"})
+    api.act(match, {"type": "play", "card": "3s"})                            # Ann: |5 − 8|
+    # Ben needs 1 (4 − 3); then Cat needs |8 − 1| or |8 − 14|: 7 or 6; Ann |3 − 7| = 4
+    api.act(match, {"type": "play", "card": "JK", "as": "Ad"})
+    api.act(match, {"type": "play", "card": "7d"})
+    state = api.act(match, {"type": "play", "card": "JK", "as": "4c"})["state"]  # 4♣ is on a bank
+    assert state["banks"][0]["top"] == "4c" and state["banks"][0]["joker"] is True
+    # and the other way round: a real A♦ after the joker stood for A♦
+    assert state["bridge"] == [3, 10]                                         # Ben: A♦ against 4♣
+    state = api.act(match, {"type": "play", "card": "3c"})["state"]
+    assert state["turn"] == "Cat" and state["bridge"] == [4]                  # 7 − 3
+    assert api.act(match, {"type": "play", "card": "3c"}, status=422)["error"]["rule"] == "PONTIS-TURN-5"
+
+
+def test_PONTIS_TURN_5_a_real_card_after_a_joker_stood_for_it(api):
+    match = api.create()
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    api.act(match, {"type": "reveal", "card": "5h"})
+    api.act(match, {"type": "reveal", "card": "9h"})
+    api.act(match, {"type": "play", "card": "JK", "as": "4h"})                # Ben: the joker as 4♥
+    api.act(match, {"type": "reveal", "card": "Kh"})
+    api.act(match, {"type": "play", "card": "9c"})
+    state = api.act(match, {"type": "play", "card": "4h"})["state"]           # Ann: the real 4♥
+    assert [b["top"] for b in state["banks"]] == ["4h", "4h", "9c"]
+    assert [b["joker"] for b in state["banks"]] == [False, True, False]
+
+
+def test_PONTIS_CURDLE_1_a_curdle_maker_with_the_sum_ability_answers_an_ace_curdle_with_a_king(api):
+    match = api.create(players=("Ann", "Ben"))
+    for action in ({"type": "deal", "foundation_suit": "s"}, {"type": "reveal", "card": "As"},
+                   {"type": "reveal", "card": "2s"}, {"type": "play", "card": "Ac"},
+                   {"type": "miss"}):
+        state = api.act(match, action)["state"]
+    assert state["phase"] == "sum" and state["turn"] == "Ben" and state["sum_ability"] == "Ben"
+    assert state["bridge"] == [13] and "play" in state["legal"]
+    result = api.act(match, {"type": "play", "card": "Kd"})
+    state = result["state"]
+    assert state["banks"][1]["top"] == "Kd" and state["turn"] == "Ann" and state["sum_ability"] is None
+
+
+def test_PONTIS_SUM_2_the_bridge_in_phase_sum_lists_only_what_can_be_played(api):
+    match = api.create()
+    opening(api, match)
+    api.act(match, {"type": "reveal", "card": "Qh"})
+    for _ in range(3):
+        state = api.act(match, {"type": "miss"})["state"]
+    assert state["phase"] == "sum" and state["bridge"] == [] and state["pair_targets"] == [8]
+
+
+def test_PONTIS_LIAR_3_a_call_names_the_proof_it_targets(api):
+    match = api.create(settings={"liar_points": 2})
+    opening(api, match)
+    api.act(match, {"type": "reveal", "card": "Qh"})
+    api.act(match, {"type": "miss"})                     # entry 6: Cat fakes, needing 8
+    for card in ("7d", "3c", "9s", "2c", "Ac"):
+        api.act(match, {"type": "play", "card": card})
+    api.act(match, {"type": "play", "card": "8c"})       # proves entry 6
+    error = api.act(match, {"type": "liar", "caller": "Ann", "missed_at": 7}, status=422)["error"]
+    assert error["rule"] == "PONTIS-LIAR-3" and "entry 7" in error["message"]
+    state = api.act(match, {"type": "liar", "caller": "Ann", "missed_at": 6})["state"]
+    assert state["fakes"][0]["called_by"] == "Ann" and state["fakes"][0]["missed_at"] == 6
+    log = api.client.get(f"/api/matches/{match['id']}/log").get_json()
+    assert log[-1]["action"] == {"type": "liar", "caller": "Ann", "missed_at": 6}
+
+
+def test_PONTIS_END_1_quick_mode_refuses_a_full_bank_without_going_out(api):
+    match = api.create(mode="quick")
+    error = api.act(match, {"type": "quick", "bank_cards": {"Ann": 18, "Ben": 18, "Cat": 18},
+                            "ending": "blocked", "ended_by": "Ann"}, status=422)["error"]
+    assert error["rule"] == "PONTIS-END-1"
+    assert api.state(match)["games_played"] == 0
+
+
+def test_a_match_kept_under_the_first_rules_replays_with_the_result_it_can_no_longer_have(client, api):
+    # Under version 1 a quick result with three full banks after a blocked game was accepted.
+    # Today it is impossible (PONTIS-END-1): kept, set aside and reported.
+    match = api.create(mode="quick")
+    api.act(match, {"type": "quick", "bank_cards": {"Ann": 18, "Ben": 9, "Cat": 5}, "ending": "out",
+                    "ended_by": "Ann"})
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert export["rules_version"] == 2
+    full = {"type": "quick", "bank_cards": {"Ann": 18, "Ben": 18, "Cat": 18}, "ending": "blocked",
+            "ended_by": "Ann"}
+    export["log"].append({**export["log"][-1], "seq": export["log"][-1]["seq"] + 1, "action": full})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(2, "PONTIS-END-1")]
+    assert state["games_played"] == 1 and state["scores"] == {"Ann": 22, "Ben": 9, "Cat": 5}
+    refused = client.post("/api/matches/import", json=export)
+    assert refused.status_code == 422
+
+
+def test_a_match_kept_under_the_first_rules_replays_a_four_player_two_bank_curdle(client, api):
+    # Under version 1 a curdle on two banks gave its maker the sum ability with four players, so
+    # a pair right after one miss was accepted. Today PONTIS-SUM-5 needs two players: set aside.
+    match = api.create(players=("Ann", "Ben", "Cat", "Dee"), settings={"banks": 2})
+    for action in ({"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+                   {"type": "reveal", "card": "10h"}, {"type": "play", "card": "5c"},
+                   {"type": "miss"}):
+        api.act(match, action)
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    pair = {"type": "pair", "cards": ["8c", "8d"], "top": "8d"}
+    export["log"].append({**export["log"][-1], "seq": export["log"][-1]["seq"] + 1, "action": pair})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(6, "PONTIS-SUM-1")]
+    assert state["phase"] == "play" and state["turn"] == "Ben" and state["banks"][1]["top"] == "5c"
+    match_id = imported.get_json()["id"]
+    for path in (f"/m/{match_id}", f"/api/matches/{match_id}", f"/api/matches/{match_id}/export.json"):
+        assert client.get(path).status_code == 200, path

@@ -109,3 +109,29 @@ def test_the_german_score_sheet(client):
         assert german in text, german
     for english in ("Bank cards", "Suit points", "Match totals", "went out"):
         assert english not in text, english
+
+
+def test_the_new_refusals_read_in_german_with_their_plurals(client):
+    # PONTIS-END-5: "set to 1 game" in the singular
+    match = create(client, settings={"games": 1}, players=["Ann", "Ben"])
+    for action in ({"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+                   {"type": "reveal", "card": "10h"}, {"type": "play", "card": "5c"}):
+        act(client, match, action)
+    for _ in range(3):                                  # Ann misses, Ben and Ann pass the ability
+        act(client, match, {"type": "miss"})
+    error = rejected(client, match, {"type": "deal", "foundation_suit": "c"})
+    assert error["message"] == "die Partie ist vorbei: sie war auf 1 Spiel angesetzt"
+    # PONTIS-END-1 in quick mode
+    quick = create(client, mode="quick")
+    error = rejected(client, quick, {"type": "quick", "bank_cards": {"Ann": 18, "Ben": 18, "Cat": 18},
+                                     "ending": "blocked", "ended_by": "Ann"})
+    assert error["rule"] == "PONTIS-END-1"
+    assert error["message"].startswith("Ann: bei 18 Bankkarten bliebe keine Karte auf der Hand")
+    # PONTIS-TURN-5 with 13 banks: no heart was dealt into a hand
+    thirteen = create(client, players=[f"P{i}" for i in range(13)])
+    for action in ({"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "Ah"},
+                   {"type": "reveal", "card": "2h"}):
+        act(client, thirteen, action)
+    error = rejected(client, thirteen, {"type": "play", "card": "3h"})
+    assert error["message"] == ("3♥ kann nicht auf der Hand sein: bei 13 Banken ist jede ♥-Karte ein "
+                                "Fundament, also wurde keine ♥-Karte auf die Hände verteilt")

@@ -66,7 +66,9 @@ BOOK = Book(
             Rule("PONTIS-TURN-5",
                  "Jede Karte gibt es im Spiel nur einmal (außer den Jokern). Eine Karte, die schon "
                  "auf einer Bank liegt, kann nicht noch einmal eingetragen werden; der "
-                 "Schiedsrichter sagt dir, wo sie schon liegt."),
+                 "Schiedsrichter sagt dir, wo sie schon liegt. Ein Joker darf für jede Karte "
+                 "stehen, auch für eine, die schon auf einer Bank liegt, und die echte Karte darf "
+                 "danach trotzdem gelegt werden."),
         )),
         Section("Farbpunkte", (
             Rule("PONTIS-SUIT-1",
@@ -96,10 +98,12 @@ BOOK = Book(
                  "Sobald zwei Karten gelegt sind, ist das Summenrecht verbraucht; der Nächste legt "
                  "wieder einzelne Karten."),
             Rule("PONTIS-SUM-5",
-                 "Bei nur zwei Banken gilt: Wer einen Curdle bildet, bekommt sofort das "
-                 "Summenrecht. Die andere Seite spielt trotzdem zuerst (ein König auf zwei Asse ist "
-                 "erlaubt); passt sie, kommt der Zug zum Urheber des Curdles zurück, der jetzt das "
-                 "Summenrecht hat."),
+                 "Bei nur zwei Spielern (egal mit wie vielen Banken) gilt: Wer einen Curdle bildet, "
+                 "bekommt sofort das Summenrecht. Der andere Spieler spielt trotzdem zuerst (ein "
+                 "König auf zwei Asse ist erlaubt); passt er, kommt der Zug zum Urheber des Curdles "
+                 "zurück, der jetzt das Summenrecht hat. Bei einem Curdle aus zwei Assen darf der "
+                 "Urheber stattdessen auch mit einem einzelnen König antworten: das Summenrecht ist "
+                 "ein Recht, keine Pflicht."),
         )),
         Section("Curdles", (
             Rule("PONTIS-CURDLE-1",
@@ -143,9 +147,10 @@ BOOK = Book(
                  "Schiedsrichter allen in diesem Moment den Beweis und nennt beide Einträge."),
             Rule("PONTIS-LIAR-3",
                  "Spielt der Tisch mit Lügnerpunkten, darf jeder außer dem Schwindler (und seinen "
-                 "Bankpartnern) bei der zuletzt bewiesenen Täuschung „Lügner!“ rufen und bekommt "
-                 "diese Punkte im laufenden Spiel. Ein Ruf, obwohl nichts bewiesen ist, wird "
-                 "abgewiesen."),
+                 "Bankpartnern) bei jeder bewiesenen, noch nicht gerufenen Täuschung „Lügner!“ "
+                 "rufen und bekommt diese Punkte im laufenden Spiel. Ein Ruf nennt die Täuschung, "
+                 "auf die er sich bezieht; ohne Angabe gilt er der zuletzt bewiesenen, die der "
+                 "Rufende rufen darf. Ein Ruf, obwohl nichts bewiesen ist, wird abgewiesen."),
         )),
         Section("Banken", (
             Rule("PONTIS-BANKS-1",
@@ -170,22 +175,29 @@ BOOK = Book(
         "An einer geteilten Bank darf jeder Partner den Zug ausführen; Passen heißt, dass keiner "
         "der Partner legen konnte – eine Karte, die einer von ihnen später legt, kann das also "
         "widerlegen.",
-        "Ein Joker muss als echte Karte mit einem Brückenwert angesagt werden, die noch auf keiner "
-        "Bank liegt (weder selbst noch als anderer Joker).",
+        "Ein Joker muss als echte Karte mit einem Brückenwert angesagt werden; das darf auch eine "
+        "Karte sein, die schon auf einer Bank liegt (selbst oder als anderer Joker), und die echte "
+        "Karte bleibt danach spielbar.",
         "Bei Einzelwertung zählt ein Fundament für den, der es aufgedeckt hat.",
-        "Die Curdle-Regel für zwei Banken gilt immer, wenn genau zwei Banken im Spiel sind, egal "
-        "wie viele Spieler; sie gilt für Curdles aus einer einzelnen Karte wie aus einem Paar, aber "
-        "ein Paar auf einen schon bestehenden Curdle bildet keinen neuen.",
-        "Antwortet die andere Seite auf einen Curdle bei zwei Banken mit einem König, verfällt der "
-        "Anspruch auf das Summenrecht, und es geht normal weiter.",
+        "Die Curdle-Regel für zwei Spieler gilt immer, wenn genau zwei Spieler in der Partie sind, "
+        "egal mit wie vielen Banken; ein Curdle entsteht mit jeder der beiden Nachbarbanken, aus "
+        "einer einzelnen Karte wie aus einem Paar, aber ein Paar auf einen schon bestehenden "
+        "Curdle bildet keinen neuen.",
+        "Antwortet der andere Spieler auf einen Curdle bei zwei Spielern mit einem König, verfällt "
+        "der Anspruch auf das Summenrecht, und es geht normal weiter. Hat der Urheber das "
+        "Summenrecht schon, darf auch er auf einen Curdle aus zwei Assen mit einem einzelnen "
+        "König antworten.",
         "Ein Ende mit vollständigem Curdle liegt vor, wenn das Summenrecht ungenutzt ganz um den "
         "Tisch gegangen ist und alle obersten Karten denselben Rang haben; Ausgehen zählt immer "
         "als Ausgehen.",
         "Die −2 bekommt, wer nach der letzten gelegten Karte als Erster gepasst hat (bei einer "
         "Team-Bank das ganze Team).",
-        "„Lügner!“ kann man rufen, bis das nächste Spiel gegeben wird, und zwar immer bei der "
-        "zuletzt bewiesenen, noch nicht gerufenen Täuschung; der Schwindler und bei Teamwertung "
-        "seine Partner können nicht rufen.",
+        "„Lügner!“ kann man rufen, bis das nächste Spiel gegeben wird, und zwar bei jeder "
+        "bewiesenen, noch nicht gerufenen Täuschung (ohne Angabe bei der zuletzt bewiesenen, die "
+        "der Rufende rufen darf); der Schwindler und bei Teamwertung seine Partner können nicht "
+        "rufen.",
+        "In der Schnellwertung gehört eine volle Bank (die ganze Hand und das Fundament) nur dem, "
+        "der ausgegangen ist, und nur in einem Spiel, das mit Ausgehen geendet hat.",
         "„Lügner!“ rufen geht nur, wenn der Tisch Lügnerpunkte über 0 gewählt hat.",
         "Eine Partie kann nach einer festen Zahl von Spielen enden (Hausregel „Spiele“); sonst "
         "geht sie weiter, bis der Tisch aufhört.",
