@@ -20,10 +20,10 @@ TEXT_FIELDS = frozenset({"type", "id", "by", "player", "caller", "to", "bidder",
                          "from", "bank", "denomination", "foundation_suit", "ending", "ended_by", "winner", "tie",
                          "decision", "note", "scoring", "class", "banker_class"})
 IGNORED = frozenset({"csrf_token"})
-_CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>\d{1,2}))?\.(?P<part>rank|suit)$")
-_WHOLE_NUMBER = re.compile(r"^-?\d{1,9}$")
-_ROW_FIELD = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>\d{1,2})\.(?P<field>[a-z_]+)$")
-_LIST_ITEM = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>\d{1,2})$")
+_CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>[0-9]{1,2}))?\.(?P<part>rank|suit)$")
+_WHOLE_NUMBER = re.compile(r"^-?[0-9]{1,9}$")
+_ROW_FIELD = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>[0-9]{1,2})\.(?P<field>[a-z_]+)$")
+_LIST_ITEM = re.compile(r"^(?P<key>[a-z_]+)\.(?P<index>[0-9]{1,2})$")
 _PER_PLAYER = re.compile(r"^(?P<key>[a-z_]+)\[(?P<name>.+)\]$", re.DOTALL)
 
 

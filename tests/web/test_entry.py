@@ -50,3 +50,10 @@ def test_a_list_of_records_keeps_its_order_and_types():
                           "hands.0.total": "19", "doubled": "false"})
     assert action == {"type": "quick", "doubled": False, "hands": [
         {"player": "Ann", "stake": 6, "class": "total", "total": 19}, {"player": "Ben", "stake": 4, "class": "bust"}]}
+
+
+def test_only_ascii_digits_make_numbers_and_list_positions():
+    """Other scripts' digits are text to the form reader: "٤" is no bid level, and
+    "cards.٠.rank" is no card of a list (the engine then says what the entry lacks)."""
+    assert form_action({"type": "bid", "level": "٤"}) == {"type": "bid", "level": "٤"}
+    assert "cards" not in form_action({"type": "pair", "cards.٠.rank": "7", "cards.٠.suit": "c"})

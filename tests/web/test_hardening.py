@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from sqlalchemy import func, select
+
 from referee import games, store
+from referee.store.models import Match
 from tests.web.test_pages import csrf
 from tests.counting_game import counting_game  # noqa: F401  (a fixture)
 from tests.web.test_timeline import OPENING
@@ -66,10 +69,12 @@ def test_import_and_timeline_cost_grows_linearly_with_the_log(client, engine_cal
     assert told_again == 0  # the timeline is told once and kept
 
 
-def test_an_import_whose_corrections_rejudge_everything_is_refused_within_its_budget(client, engine_calls):
+def test_an_import_whose_corrections_rejudge_everything_is_refused_within_its_budget(app, client, engine_calls):
     entries = 2 * 800
     response = client.post("/api/matches/import", json=rope_export(800, "from_start"))
     assert response.status_code == 422 and response.get_json()["error"]["rule"] == "IMPORT"
+    with app.app_context():  # refused before anything was written
+        assert store.db.session.scalar(select(func.count()).select_from(Match)) == 0
     budget = store.IMPORT_WORK_BASE + store.IMPORT_WORK_PER_ENTRY * entries
     assert engine_calls[0] <= budget + entries  # stopped at the budget, not at the quadratic end (320,000)
 
