@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from referee import rules
-from referee.cards import Card, standard_deck
+from referee.cards import SUITS, Card, standard_deck
 from referee.games import register
-from referee.i18n import N_, Joined, Message, _, any_of, n_
+from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
 # --- rule tables -----------------------------------------------------------------------------
@@ -74,6 +74,24 @@ def is_kingfisher(top_a: Card, top_b: Card) -> bool:
     """CURDLE-3: A-A or A-joker, where only a king (14 − 1) bridges."""
     ranks = {top_a.rank, top_b.rank}
     return "A" in ranks and ranks <= KINGFISHER_RANKS
+
+
+def unaccounted(banks: Any, gifts: Any, rank: str, seat: int) -> int:
+    """CURDLE-2 ruling: how many cards of ``rank`` could be in ``seat``'s hand. Every copy on a
+    bank is out, and so is every copy handed to another player in a blind curdle whose
+    put-under cards nobody has reached (it is in that player's hand or under the stock)."""
+    copies = JOKER_COPIES if rank == "JK" else len(SUITS)
+    banked = sum(1 for pile in banks for card in pile if card.rank == rank)
+    away = sum(1 for gift in gifts if gift.card.rank == rank and gift.holder != seat)
+    return max(copies - banked - away, 0)
+
+
+def can_surely_break(state: Any) -> bool:
+    """CURDLE-2 ruling: in a natural curdle, the curdler holds more cards than there are copies
+    of the curdled rank that could be in their hand, so at least one card breaks it."""
+    seat = state.curdler
+    rank = state.banks[0][-1].rank
+    return state.hands[seat] > unaccounted(state.banks, state.gifts, rank, seat)
 
 
 def rank_name(rank: str) -> str | Message:
@@ -412,6 +430,10 @@ class Curdle(GameRules):
     settings_type = Settings
     min_players = 2
     max_players = 5
+    # 2: a curdler who provably holds a card of another rank may not draw or pass (CURDLE-2);
+    # a break card is no starter, so the curdler may then draw but not end the run (TURN-3);
+    # a kingfisher uncovered by a blind curdle is recorded (CURDLE-3).
+    rules_version = 2
 
     # -- protocol --
     def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
@@ -584,12 +606,24 @@ class Curdle(GameRules):
                 message = _("{player} has not played a card this turn: a player without a starter "
                             "passes (the stock is empty)", player=t.name(seat))
             raise IllegalAction(message, rule="CURDLE-TURN-3")
+        if not t.run.starter:
+            # Ruling of 2026-11-23: the card that broke a natural curdle is not a bridge.
+            if t.stock_count():
+                message = _("{player} broke the curdle but has played no starter this turn: a break "
+                            "card is not a bridge, so {player} plays a starter or, without one, "
+                            "draws from the stock", player=t.name(seat))
+            else:
+                message = _("{player} broke the curdle but has played no starter this turn: a break "
+                            "card is not a bridge, so {player} plays a starter or, without one, "
+                            "passes (the stock is empty)", player=t.name(seat))
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
         t.claims.append(Claim(seat, seq, "end_run", t.bridge(), None, t.tops()))
         self._next_turn(t, seat)
 
     def _do_draw(self, t: _Table, action: Action, seq: int) -> None:
         seat = self._turn_seat_of(t)
         if t.phase == BREAK:
+            self._check_break_is_sure(t, "draw")
             if not t.stock_count():
                 raise IllegalAction(_("the stock is empty: a curdler who cannot break passes, "
                                       "and it becomes a blind curdle"), rule="CURDLE-CURDLE-2")
@@ -608,6 +642,7 @@ class Curdle(GameRules):
         seat = self._turn_seat_of(t)
         stock = t.stock_count()
         if t.phase == BREAK:
+            self._check_break_is_sure(t, "pass")
             if stock:
                 raise IllegalAction(
                     n_("the stock has {n} card: a curdler who holds no card of another rank draws "
@@ -628,6 +663,58 @@ class Curdle(GameRules):
         self._failed(t, seat, seq)
 
     # -- curdles --
+    def _check_break_is_sure(self, t: _Table, kind: str) -> None:
+        """CURDLE-2 ruling: a curdler holding more cards than there are copies of the curdled
+        rank that could be in their hand provably holds a card that breaks: no draw, no pass."""
+        if not can_surely_break(t):
+            return
+        seat = t.curdler
+        held = t.hands[seat]
+        rank = t.tops()[0].rank
+        free = unaccounted(t.banks, t.gifts, rank, seat)
+        player, named = t.name(seat), rank_name(rank)
+        if free == 0 and kind == "draw":
+            message = n_(
+                "{player} holds {n} card and every card of the curdled rank ({rank}) is accounted "
+                "for, on the banks or handed to another player: it is of another rank, so {player} "
+                "breaks the curdle with it instead of drawing",
+                "{player} holds {n} cards and every card of the curdled rank ({rank}) is accounted "
+                "for, on the banks or handed to another player: they are all of other ranks, so "
+                "{player} breaks the curdle with one of them instead of drawing",
+                held, player=player, n=held, rank=named)
+        elif free == 0:
+            message = n_(
+                "{player} holds {n} card and every card of the curdled rank ({rank}) is accounted "
+                "for, on the banks or handed to another player: it is of another rank, so {player} "
+                "breaks the curdle with it instead of passing",
+                "{player} holds {n} cards and every card of the curdled rank ({rank}) is accounted "
+                "for, on the banks or handed to another player: they are all of other ranks, so "
+                "{player} breaks the curdle with one of them instead of passing",
+                held, player=player, n=held, rank=named)
+        elif kind == "draw":
+            message = n_(
+                "{player} holds {n} cards, but only {free} card of the curdled rank ({rank}) is "
+                "not accounted for (the others are on the banks or were handed to another player): "
+                "at least one of {player}'s cards is of another rank, so {player} breaks the "
+                "curdle with it instead of drawing",
+                "{player} holds {n} cards, but only {free} cards of the curdled rank ({rank}) are "
+                "not accounted for (the others are on the banks or were handed to another player): "
+                "at least one of {player}'s cards is of another rank, so {player} breaks the "
+                "curdle with it instead of drawing",
+                free, player=player, n=held, free=free, rank=named)
+        else:
+            message = n_(
+                "{player} holds {n} cards, but only {free} card of the curdled rank ({rank}) is "
+                "not accounted for (the others are on the banks or were handed to another player): "
+                "at least one of {player}'s cards is of another rank, so {player} breaks the "
+                "curdle with it instead of passing",
+                "{player} holds {n} cards, but only {free} cards of the curdled rank ({rank}) are "
+                "not accounted for (the others are on the banks or were handed to another player): "
+                "at least one of {player}'s cards is of another rank, so {player} breaks the "
+                "curdle with it instead of passing",
+                free, player=player, n=held, free=free, rank=named)
+        raise IllegalAction(message, rule="CURDLE-CURDLE-2")
+
     def _do_break(self, t: _Table, action: Action, seq: int) -> None:
         card = action.card("card")
         bank = BANKS.index(action.choice("bank", BANKS))
@@ -703,7 +790,10 @@ class Curdle(GameRules):
         if empties:
             t.take_from_stock(1)
             t.check_entered(restart, curdler, drawn=True)
-            t.place(restart, bank, curdler, drawn=True)
+            t.place(restart, bank, curdler, drawn=True)     # notes a kingfisher it makes
+        elif is_kingfisher(*t.tops()):
+            # Ruling of 2026-11-23: a kingfisher the blind curdle uncovers is recorded too.
+            t.curdles.append(CurdleNote("kingfisher", curdler, seq))
         self._after_card(t, seq)
 
     # -- quick mode --
@@ -758,7 +848,9 @@ class Curdle(GameRules):
         return t.curdler if t.phase == BREAK else t.run.player
 
     def _check_starter(self, t: _Table, kind: str) -> None:
-        if t.run.cards:
+        """TURN-3: only a player whose turn has no starter yet draws, flukes or passes. A card
+        that broke a natural curdle is no starter (ruling of 2026-11-23)."""
+        if t.run.starter:
             n = t.run.cards
             player = t.name(t.run.player)
             if kind == "fluke":
@@ -799,7 +891,18 @@ class Curdle(GameRules):
         if raw is None:
             return None
         if isinstance(raw, str):
-            named = action.card("as")
+            text = raw.strip()
+            if text.lstrip("+-").isdecimal():
+                raise InvalidAction(
+                    _("\"as\" is a number, not text: send {number} without quotes ({card} "
+                      "counts {values})", number=text, card=card, values=value_text(card)),
+                    rule="ACTION")
+            try:
+                named = Card.parse(text)
+            except InvalidAction:
+                raise InvalidAction(
+                    _("\"as\" is the value {card} counts as, a number ({values}), not “{text}”",
+                      card=card, values=value_text(card), text=text[:20]), rule="ACTION") from None
             if card.is_joker:
                 raise IllegalAction(_("a joker always counts 1 in Curdle: it cannot stand for "
                                       "{named}", named=named), rule="CURDLE-VALUE-1")
@@ -907,14 +1010,141 @@ class Curdle(GameRules):
             t.match_winners = (winner,)
             t.phase = MATCH_OVER
 
+    # -- the timeline --
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """An entry in words: "Ben plays the starter 4♠ on bank A (bridge 4)"."""
+        words = {
+            "deal": self._deal_words, "open": self._open_words, "play": self._play_words,
+            "fluke": self._fluke_words, "end_run": self._end_run_words, "draw": self._draw_words,
+            "pass": self._pass_words, "break": self._break_words, "blind": self._blind_words,
+            "quick": self._quick_words,
+        }.get(action.type)
+        if words is None:
+            return super().describe(before, action, after)
+        text = words(before, action, after)
+        if action.type not in ("deal", "quick"):
+            text = self._outcome_words(before, after, text)
+        if after.phase == MATCH_OVER and before.phase != MATCH_OVER:
+            winners = [after.players[s] for s in after.match_winners]
+            text = n_("{entry}; the match is over: {winners} wins",
+                      "{entry}; the match is over: {winners} share the win",
+                      len(winners), entry=text, winners=all_of(winners))
+        return str(text)
+
+    def _outcome_words(self, before: State, after: State, text: Message) -> Message:
+        """What the entry led to: a won hand, or each curdle it made."""
+        if after.phase in (OVER, MATCH_OVER):
+            return _("{entry} — {player} has played their last card and wins hand {number}",
+                     entry=text, player=after.players[after.winner], number=after.deal + 1)
+        for note in after.curdles[len(before.curdles):]:
+            curdler = after.players[note.curdler]
+            if note.kind == "natural":
+                text = _("{entry} — a natural curdle: {curdler} breaks it", entry=text, curdler=curdler)
+            elif note.kind == "kingfisher":
+                text = _("{entry} — a kingfisher: only a king bridges", entry=text)
+            else:
+                text = _("{entry} — a blind curdle: nobody could play since {curdler}'s last card, so "
+                         "{curdler} hands out the top cards of a bank", entry=text, curdler=curdler)
+        return text
+
+    def _deal_words(self, before: State, action: Action, after: State) -> Message:
+        return _("{dealer} deals hand {number}: {card} starts bank A", dealer=after.players[after.dealer],
+                 number=after.deal + 1, card=action.card("card"))
+
+    def _open_words(self, before: State, action: Action, after: State) -> Message:
+        return _("{player} starts bank B with {card}", player=self.turn(before), card=action.card("card"))
+
+    @staticmethod
+    def _card_words(action: Action) -> Card | Message:
+        card = action.card("card")
+        declared = action.raw("as")
+        if isinstance(declared, int) and not isinstance(declared, bool):
+            return _("{card} as {value}", card=card, value=declared)
+        return card
+
+    def _play_words(self, before: State, action: Action, after: State) -> Message:
+        player, card, bank = self.turn(before), self._card_words(action), action.raw("bank")
+        bridge = any_of(bridge_values(*before.tops))
+        if before.run.starter:
+            return _("{player} plays {card} on bank {bank} (bridge {bridge})", player=player, card=card,
+                     bank=bank, bridge=bridge)
+        return _("{player} plays the starter {card} on bank {bank} (bridge {bridge})", player=player,
+                 card=card, bank=bank, bridge=bridge)
+
+    def _fluke_words(self, before: State, action: Action, after: State) -> Message:
+        return _("{player} has no starter, draws {card}, a fluker, and plays it on bank {bank} "
+                 "(bridge {bridge})", player=self.turn(before), card=self._card_words(action),
+                 bank=action.raw("bank"), bridge=any_of(bridge_values(*before.tops)))
+
+    def _end_run_words(self, before: State, action: Action, after: State) -> Message:
+        cards = before.run.cards
+        return n_("{player} ends the run after {n} card: no bridge left",
+                  "{player} ends the run after {n} cards: no bridge left",
+                  cards, player=self.turn(before), n=cards)
+
+    def _draw_words(self, before: State, action: Action, after: State) -> Message:
+        player, left = self.turn(before), after.stock_count
+        if before.phase == BREAK:
+            return n_("{player} holds only {ranks} and draws a card to break with ({n} card left in the "
+                      "stock)",
+                      "{player} holds only {ranks} and draws a card to break with ({n} cards left in the "
+                      "stock)", left, player=player, ranks=rank_plural(before.banks[0][-1].rank), n=left)
+        return n_("{player} has no starter, draws a card and keeps it ({n} card left in the stock)",
+                  "{player} has no starter, draws a card and keeps it ({n} cards left in the stock)",
+                  left, player=player, n=left)
+
+    def _pass_words(self, before: State, action: Action, after: State) -> Message:
+        player = self.turn(before)
+        if before.phase == BREAK:
+            return _("{player} holds only {ranks} and passes: the stock is empty", player=player,
+                     ranks=rank_plural(before.banks[0][-1].rank))
+        return _("{player} has no starter and passes: the stock is empty", player=player)
+
+    def _break_words(self, before: State, action: Action, after: State) -> Message:
+        return _("{player} breaks the natural curdle with {card} on bank {bank}", player=self.turn(before),
+                 card=self._card_words(action), bank=action.raw("bank"))
+
+    def _blind_words(self, before: State, action: Action, after: State) -> Message:
+        label = action.raw("bank")
+        curdler = before.players[before.curdler]
+        taken = before.banks[BANKS.index(label)][::-1][:BLIND_TAKE]
+        parts: list[Message] = []
+        for index, receiver in enumerate(action.raw("to")):
+            card = taken[index] if index < len(taken) else None
+            if card is None and receiver == curdler:
+                parts.append(_("keeps a card from the stock"))
+            elif card is None:
+                parts.append(_("a card from the stock to {player}", player=receiver))
+            elif receiver == curdler:
+                parts.append(_("keeps {card}", card=card))
+            else:
+                parts.append(_("{card} to {player}", card=card, player=receiver))
+        text = _("{player} hands out the top of bank {bank}: {cards}", player=curdler, bank=label,
+                 cards=Joined(tuple(parts), ", "))
+        if action.has("restart"):
+            text = _("{entry}; {card} turned up from the stock restarts bank {bank}", entry=text,
+                     card=action.card("restart"), bank=label)
+        return text
+
+    def _quick_words(self, before: State, action: Action, after: State) -> Message:
+        record = after.history[-1]
+        text = _("{winner} wins hand {number}", winner=after.players[record.winner], number=record.deal + 1)
+        if record.cards_left is not None:
+            left = ", ".join(f"{after.players[s]} {n}" for s, n in enumerate(record.cards_left)
+                             if s != record.winner)
+            text = _("{entry}; cards left: {left}", entry=text, left=left)
+        return text
+
     # -- the view --
     def legal(self, state: State) -> list[str]:
         phase = state.phase
         if phase == PLAY:
-            if state.run.cards:
+            if state.run.starter:
                 return ["play", "end_run"]
             return ["play", "draw", "fluke"] if state.stock_count else ["play", "pass"]
         if phase == BREAK:
+            if can_surely_break(state):
+                return ["break"]
             return ["break", "draw" if state.stock_count else "pass"]
         return list(self.ALLOWED[phase])
 

@@ -54,8 +54,9 @@ BOOK = Book(
                  "The first bridge of your turn is the starter. If you have none, draw the top "
                  "card of the stock. If the drawn card is a bridge (a fluker) you may play it "
                  "straight away and your run goes on; otherwise keep it and your turn is over. "
-                 "Only a player who has not played yet this turn draws. When the stock is empty "
-                 "you cannot draw: you pass."),
+                 "Only a player who has no starter down yet this turn draws. When the stock is "
+                 "empty you cannot draw: you pass. A card that breaks a natural curdle is not a "
+                 "bridge, so it is no starter: after breaking you still need a starter, or draw."),
             Rule("CURDLE-TURN-4",
                  "The moment someone plays their last card, the hand is over and they have won "
                  "it. Nothing more is played; the next dealer deals the next hand."),
@@ -74,12 +75,18 @@ BOOK = Book(
                  "A natural curdle: both tops are the same single-valued rank (7 and 7, king and "
                  "king, joker and joker), so every difference is 0 and nobody can play. The "
                  "curdler at once plays any card of a different rank onto either bank and then "
-                 "carries on with their run as usual. A curdler who holds only cards of the "
-                 "curdled rank draws from the stock until they can break; with an empty stock "
-                 "they pass, and that becomes a blind curdle."),
+                 "carries on with their turn as usual; the breaking card is not a bridge, so it "
+                 "does not count as the starter. A curdler who holds only cards of the curdled "
+                 "rank draws from the stock until they can break; with an empty stock they pass, "
+                 "and that becomes a blind curdle. But when the curdler holds more cards than "
+                 "there are cards of that rank still unseen (the others lie on the banks, or were "
+                 "handed to another player in a blind curdle), one of them must be of another "
+                 "rank: the referee then refuses a draw or a pass."),
             Rule("CURDLE-CURDLE-3",
                  "A kingfisher: the tops are ace and ace, or ace and joker. The only bridge is "
-                 "13 (14 − 1), so only a king can be played. It is not a natural curdle."),
+                 "13 (14 − 1), so only a king can be played. It is not a natural curdle. Every "
+                 "kingfisher is noted in the hand's record however it came about, also when a "
+                 "blind curdle uncovers one."),
             Rule("CURDLE-CURDLE-4",
                  "A blind curdle: there is a bridge, but nobody holds one. The referee calls it "
                  "when, after the curdler's last card, every other player has had a turn and "
@@ -109,10 +116,14 @@ BOOK = Book(
         "Seat order is clockwise; the first dealer is the first player listed.",
         "Bank B's opening card is not part of the opener's run: the opener still needs a "
         "starter (or draws) on the turn that follows.",
-        "A card that breaks a natural curdle counts as played in that turn, so the curdler may "
-        "end the run after it but may not draw.",
+        "A card that breaks a natural curdle is not a bridge: it does not count as the starter. "
+        "After it the curdler still needs a starter, or draws (passes on an empty stock), just "
+        "as the opener does after starting bank B; a starter played earlier in the same turn "
+        "still counts, and then the curdler may end the run.",
         "A curdler who holds only cards of the curdled rank draws until they can break; with an "
-        "empty stock they pass, which makes it a blind curdle for them.",
+        "empty stock they pass, which makes it a blind curdle for them. When the hand count "
+        "proves they can break (more cards in hand than unseen cards of that rank), drawing "
+        "and passing are refused.",
         "A natural curdle made by a restart card in a blind curdle is broken by the curdler.",
         "The count towards a blind curdle restarts after each blind curdle; if the curdler then "
         "fails too and all others fail again, it is another blind curdle for the same curdler.",
@@ -125,8 +136,10 @@ BOOK = Book(
         "A false “no bridge” is reported whenever the proof comes, not only in the very next "
         "run; drawing a card or receiving one in a blind curdle ends what a claim can prove. "
         "Passing in a natural curdle counts as claiming to hold only the curdled rank.",
-        "The optional \"as\" on a played card is checked but changes nothing: a split card on top "
-        "is always both of its values.",
+        "The optional \"as\" on a played card is a number, checked but changing nothing: a split "
+        "card on top is always both of its values.",
+        "Every curdle of a hand is recorded in its history and on the score sheet, however it "
+        "came about: a kingfisher uncovered by a blind curdle too.",
         "With hands-won scoring the match ends when someone has won the number of hands in "
         "house rule hands (0: never); house rule hands cannot be combined with cards-left "
         "scoring.",

@@ -8,7 +8,7 @@ import pytest
 import referee.games.curdle  # noqa: F401  (registers the engine)
 from referee.cards import Card, standard_deck
 from referee.games import get
-from referee.games.curdle import GAME, bridge_values, is_bridge, is_natural_curdle
+from referee.games.curdle import GAME, bridge_values, is_bridge, is_natural_curdle, unaccounted
 from referee.rulebook import book
 from referee.rules import InvalidAction, RuleViolation, apply, new_match
 
@@ -208,6 +208,20 @@ def test_value_2_wrong_value_of_a_split_card(card, declared, fragment):
     table.do("play", card=card, bank="A", **{"as": 3})
 
 
+@pytest.mark.parametrize("declared", ["3", " 11 ", "14"])
+def test_CURDLE_VALUE_3_a_numeric_as_sent_as_text_gets_a_number_message(declared):
+    table = opened()                                  # tops 9, 5: bridge 4
+    with pytest.raises(InvalidAction) as err:
+        apply(GAME, table.state, {"type": "play", "card": "Jh", "bank": "A", "as": declared}, 3)
+    assert err.value.rule == "ACTION"
+    assert str(err.value.message) == (f'"as" is a number, not text: send {declared.strip()} without quotes '
+                                 "(J♥ counts 11 or 3)")
+    with pytest.raises(InvalidAction) as err:
+        apply(GAME, table.state, {"type": "play", "card": "4s", "bank": "A", "as": "four"}, 3)
+    assert err.value.rule == "ACTION" and "is not a card" not in str(err.value.message)
+    assert str(err.value.message) == '"as" is the value 4♠ counts as, a number (4), not “four”'
+
+
 def test_value_3_suits_play_no_part():
     table = opened(a="9h", b="5h")
     table.do("play", card="4s", bank="A")               # a spade bridges two hearts
@@ -313,6 +327,43 @@ def test_turn_3_an_empty_stock_means_pass():
     assert view["phase"] == "blind" and view["curdle"] == "blind" and view["curdler"] == "Ben"
 
 
+def test_CURDLE_TURN_3_a_break_card_is_not_a_starter():
+    # Ruling of 2026-11-23: after breaking, the curdler still needs a starter, or draws.
+    table = opened(players=("Ann", "Ben"), a="7h", b="7c")
+    view = table.do("break", card="9d", bank="A")     # tops 9, 7: bridge 2 (2, Q)
+    assert view["run"] == {"player": "Ben", "cards": 1, "starter": False}
+    assert view["legal"] == ["play", "draw", "fluke"]
+    message = table.reject("CURDLE-TURN-3", "end_run")
+    assert message == ("Ben broke the curdle but has played no starter this turn: a break card is not "
+                       "a bridge, so Ben plays a starter or, without one, draws from the stock")
+    view = table.do("draw")                           # Ben keeps the card: Ann's turn
+    assert view["turn"] == "Ann" and view["hands"]["Ben"] == 9 and view["failures"] == 0
+    # A fluker after a break is the starter; then the run may end.
+    table = opened(players=("Ann", "Ben"), a="7h", b="7c")
+    table.do("break", card="9d", bank="A")
+    view = table.do("fluke", card="2s", bank="B")     # tops 9, 2: bridge 7
+    assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
+    assert view["legal"] == ["play", "end_run"]
+    table.reject("CURDLE-TURN-3", "draw")
+    assert table.do("end_run")["turn"] == "Ann"
+    # A starter already down before the curdle still counts after the break.
+    table = opened(players=("Ann", "Ben"), a="8h", b="4c")
+    view = table.do("play", card="4s", bank="A")      # the starter curdles: 4♠ beside 4♣
+    assert view["phase"] == "break"
+    view = table.do("break", card="9d", bank="A")
+    assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
+    assert view["legal"] == ["play", "end_run"]
+    table.reject("CURDLE-TURN-3", "draw")
+    assert table.do("end_run")["turn"] == "Ann"
+    # With an empty stock a curdler without a starter passes.
+    table = restart_curdle()
+    view = table.do("break", card="9s", bank="A")     # tops 9, 4: bridge 5
+    assert view["stock"] == 0 and view["legal"] == ["play", "pass"]
+    assert "passes (the stock is empty)" in table.reject("CURDLE-TURN-3", "end_run")
+    view = table.do("pass")
+    assert view["turn"] == "Cy" and view["failures"] == 0 and view["phase"] == "play"
+
+
 def test_turn_4_the_last_card_wins_the_hand():
     table = opened(players=("Ann", "Ben"))
     table.run_out()
@@ -410,19 +461,20 @@ def test_curdle_2_natural_curdle_and_its_break():
     table = opened(a="7h", b="7c")
     view = table.view
     assert view["phase"] == "break" and view["curdle"] == "natural" and view["bridge"] == []
-    assert view["legal"] == ["break", "draw"]
+    assert view["legal"] == ["break"]                # 9 cards, and only two sevens unseen
     assert view["history"] == [] and table.state.curdles[0].kind == "natural"
     view = table.do("break", card="Qs", bank="B")    # tops 7, Q: bridges 5
     assert view["phase"] == "play" and view["curdle"] is None and view["bridge"] == [5]
     assert view["run"] == {"player": "Ben", "cards": 1, "starter": False}
-    assert view["legal"] == ["play", "end_run"]
+    assert view["legal"] == ["play", "draw", "fluke"]    # the break card is no starter
 
 
 @pytest.mark.parametrize("kind, fields, fragment", [
     ("break", {"card": "7d", "bank": "A"}, "would curdle again"),
     ("play", {"card": "Ks", "bank": "A"}, "natural curdle"),
     ("end_run", {}, "natural curdle"),
-    ("pass", {}, "draws until they can break"),
+    ("pass", {}, "instead of passing"),
+    ("draw", {}, "instead of drawing"),
 ])
 def test_curdle_2_refusals_in_a_natural_curdle(kind, fields, fragment):
     table = opened(a="7h", b="7c")
@@ -433,30 +485,98 @@ def test_curdle_2_break_only_in_a_natural_curdle():
     assert "no natural curdle" in opened().reject("CURDLE-CURDLE-2", "break", card="2s", bank="A")
 
 
+# Ben, the opener of a two-player hand, runs down to one card; his eighth card, 3♠ on 3♣,
+# curdles with the other two threes still unseen.
+DOWN_TO_ONE = [("4c", "B"), ("5s", "A"), ("JK", "A"), ("3c", "B"), ("Qd", "A"), ("9d", "A"),
+               ("6h", "A"), ("3s", "A")]
+
+
 def test_curdle_2_a_curdler_with_only_the_curdled_rank_draws():
-    table = opened(a="7h", b="7c")
-    view = table.do("draw")
-    assert view["phase"] == "break" and view["hands"]["Ben"] == 10 and view["stock"] == 22
+    table = opened(players=("Ann", "Ben"))
+    for card, bank in DOWN_TO_ONE:
+        table.do("play", card=card, bank=bank)
+    view = table.view
+    assert view["phase"] == "break" and view["hands"]["Ben"] == 1 and view["legal"] == ["break", "draw"]
+    assert "the stock has 33 cards" in table.reject("CURDLE-CURDLE-2", "pass")
+    view = table.do("draw")                            # 1 card: it may be 3♥ or 3♦
+    assert view["phase"] == "break" and view["hands"]["Ben"] == 2 and view["stock"] == 32
+    view = table.do("draw")                            # 2 cards: both may be threes
+    assert view["hands"]["Ben"] == 3 and view["legal"] == ["break"]
+    message = table.reject("CURDLE-CURDLE-2", "draw")  # 3 cards: one is not a three
+    assert message == ("Ben holds 3 cards, but only 2 cards of the curdled rank (3) are not accounted "
+                       "for (the others are on the banks or were handed to another player): at least "
+                       "one of Ben's cards is of another rank, so Ben breaks the curdle with it instead "
+                       "of drawing")
+    table.reject("CURDLE-CURDLE-2", "pass")
 
 
-def test_curdle_2_with_an_empty_stock_the_curdler_passes_into_a_blind_curdle():
-    names = ("Ann", "Ben", "Cy", "Dee", "Eve")
-    table = opened(players=names, a="9h", b="5c")
+def test_CURDLE_2_a_curdler_who_provably_holds_another_rank_may_not_draw_or_pass():
+    # Ruling of 2026-11-23: both jokers are on the banks, so none of Ben's 9 cards is a joker.
+    table = opened(players=("Ann", "Ben"), a="JK", b="JK")
+    assert table.view["legal"] == ["break"]
+    message = table.reject("CURDLE-CURDLE-2", "draw")
+    assert "Ben holds 9 cards and every card of the curdled rank (joker) is accounted for" in message
+    assert "instead of drawing" in message
+    assert "instead of passing" in table.reject("CURDLE-CURDLE-2", "pass")
+    view = table.do("break", card="5d", bank="A")
+    assert view["phase"] == "play" and view["hands"]["Ben"] == 8
+    # With five players and the stock empty, a pass no longer turns into a false blind curdle.
+    table = restart_curdle()
+    view = table.view
+    assert view["curdle"] == "natural" and view["stock"] == 0 and view["hands"]["Ben"] == 8
+    assert view["legal"] == ["break"]
+    message = table.reject("CURDLE-CURDLE-2", "pass")
+    assert "Ben holds 8 cards, but only 2 cards of the curdled rank (4) are not accounted for" in message
+    view = table.do("break", card="9s", bank="A")
+    assert view["phase"] == "play" and view["curdle"] is None and view["findings"] == []
+
+
+def test_CURDLE_2_cards_handed_to_others_are_accounted_for():
+    table = empty_stock_curdle()
+    table.do("pass")
+    table.do("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # 7♥ goes to Ann
+    eve, ann = 4, 0
+    # 7♠ on bank B and 7♥ with Ann: two sevens could be in Eve's hand, three in Ann's.
+    assert unaccounted(table.state.banks, table.state.gifts, "7", eve) == 2
+    assert unaccounted(table.state.banks, table.state.gifts, "7", ann) == 3
+    assert unaccounted(table.state.banks, table.state.gifts, "A", eve) == 2
+
+
+def restart_curdle() -> Table:
+    """Five players: a blind curdle leaves the stock empty, and its restart card curdles fours."""
+    table = opened(players=("Ann", "Ben", "Cy", "Dee", "Eve"), a="9h", b="5c")
     table.do("play", card="4s", bank="A")
     table.do("end_run")
     for name in ("Cy", "Dee", "Eve"):
         table.do("draw", player=name)
     table.do("pass", player="Ann")
-    view = table.do("blind", bank="B", to=["Ben"], restart="4c")   # 4♣ beside 4♠: curdled
-    assert view["curdle"] == "natural" and view["stock"] == 0
-    assert view["legal"] == ["break", "pass"]
-    view = table.do("pass")                              # "I hold only fours"
-    assert view["phase"] == "blind" and view["curdler"] == "Ben"
-    view = table.do("blind", bank="A", to=["Cy", "Dee"], restart="Kc")   # Ben keeps none
-    assert view["bridge"] == [9] and view["turn"] == "Ben"
-    table.do("play", card="9s", bank="A")                # so Ben did hold another rank
+    table.do("blind", bank="B", to=["Ben"], restart="4c")   # 4♣ beside 4♠: curdled
+    return table
+
+
+def empty_stock_curdle() -> Table:
+    """Five players: the stock runs dry, then Eve runs down to two cards and curdles sevens."""
+    table = opened(players=("Ann", "Ben", "Cy", "Dee", "Eve"), a="9h", b="5c")
+    for name in ("Ben", "Cy", "Dee"):
+        table.do("draw", player=name)
+    for card, bank in (("4h", "A"), ("Ah", "B"), ("10s", "A"), ("9c", "A"), ("8h", "B"), ("Ac", "A"),
+                       ("7s", "B"), ("7h", "A")):
+        table.do("play", card=card, bank=bank, player="Eve")
+    return table
+
+
+def test_curdle_2_with_an_empty_stock_the_curdler_passes_into_a_blind_curdle():
+    table = empty_stock_curdle()
+    view = table.view
+    assert view["curdle"] == "natural" and view["stock"] == 0 and view["hands"]["Eve"] == 2
+    assert view["legal"] == ["break", "pass"]          # two cards, and two sevens unseen
+    view = table.do("pass")                              # "I hold only sevens"
+    assert view["phase"] == "blind" and view["curdler"] == "Eve"
+    view = table.do("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # Eve keeps none
+    assert view["bridge"] == [3] and view["turn"] == "Eve" and view["hands"]["Eve"] == 2
+    table.do("play", card="3d", bank="A")                # so Eve did hold another rank
     assert [f.rule for f in table.findings] == ["CURDLE-CURDLE-2"]
-    assert "passed in a natural curdle of 4s" in table.findings[0].message
+    assert "passed in a natural curdle of 7s" in table.findings[0].message
 
 
 def test_curdle_3_kingfisher():
@@ -470,6 +590,34 @@ def test_curdle_3_kingfisher():
     assert view["curdle"] is None
     joker = opened(a="JK", b="Ac")
     assert joker.view["curdle"] == "kingfisher" and joker.view["bridge"] == [13]
+
+
+def kingfisher_under_four() -> Table:
+    """Ben opens a kingfisher (A♥ and the joker), covers the joker with four cards on bank B,
+    ends the run, and Ann's draw makes it a blind curdle for Ben."""
+    table = opened(players=("Ann", "Ben"), a="Ah", b="JK")
+    for card in ("Kd", "Qs", "2s", "Qh"):
+        table.do("play", card=card, bank="B")
+    table.do("end_run")
+    table.do("draw")
+    return table
+
+
+def test_CURDLE_CURDLE_3_a_kingfisher_uncovered_by_a_blind_curdle_is_recorded():
+    # Ruling of 2026-11-23: every curdle is recorded, however it arose.
+    table = kingfisher_under_four()
+    assert table.view["blind_cards"]["B"] == ["Qh", "2s", "Qs", "Kd"]
+    view = table.do("blind", bank="B", to=["Ben", "Ann", "Ben", "Ben"])
+    assert view["banks"]["B"]["cards"] == ["JK"] and view["curdle"] == "kingfisher"
+    assert [(note.kind, note.seq) for note in table.state.curdles] == [
+        ("kingfisher", 2), ("blind", 8), ("kingfisher", 9)]
+    table.do("play", card="Kc", bank="B")
+    table.run_out()
+    view = table.view
+    assert view["winner"] == "Ben"
+    assert view["history"][0]["curdles"] == [
+        {"kind": "kingfisher", "curdler": "Ben", "seq": 2}, {"kind": "blind", "curdler": "Ben", "seq": 8},
+        {"kind": "kingfisher", "curdler": "Ben", "seq": 9}]
 
 
 def test_curdle_4_blind_curdle_when_every_other_player_failed():

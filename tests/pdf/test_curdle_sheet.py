@@ -98,6 +98,31 @@ def test_findings_are_printed(api, client):
     assert "No hand finished yet." in words
 
 
+# Ben opens a kingfisher, covers the joker with four cards, and the blind curdle that follows
+# uncovers it again (entry 9); then Ben goes out.
+UNCOVERED = [
+    {"type": "deal", "card": "Ah"}, {"type": "open", "card": "JK"},
+    {"type": "play", "card": "Kd", "bank": "B"}, {"type": "play", "card": "Qs", "bank": "B"},
+    {"type": "play", "card": "2s", "bank": "B"}, {"type": "play", "card": "Qh", "bank": "B"},
+    {"type": "end_run"}, {"type": "draw"},
+    {"type": "blind", "bank": "B", "to": ["Ben", "Ann", "Ben", "Ben"]},
+    {"type": "play", "card": "Kc", "bank": "B"}, {"type": "play", "card": "Ac", "bank": "A"},
+    {"type": "play", "card": "Qc", "bank": "A"}, {"type": "play", "card": "Jc", "bank": "A"},
+    {"type": "play", "card": "2c", "bank": "A"},
+]
+
+
+def test_CURDLE_CURDLE_3_a_kingfisher_uncovered_by_a_blind_curdle_is_on_the_sheet(api, client):
+    match = api.create(game="curdle", players=("Ann", "Ben"))
+    for action in UNCOVERED:
+        state = api.act(match, action)["state"]
+    assert state["winner"] == "Ben"
+    assert [(c["kind"], c["seq"]) for c in state["history"][0]["curdles"]] == [
+        ("kingfisher", 2), ("blind", 8), ("kingfisher", 9)]
+    words = flat(sheet_text(client, match)[1])
+    assert "kingfisher: Ben (entry 2); blind curdle: Ben (entry 8); kingfisher: Ben (entry 9)" in words
+
+
 def test_page_one_renders_to_a_picture(api, client, tmp_path):
     match = played_hand(api)
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")

@@ -149,16 +149,77 @@ def test_a_fluker_is_drawn_and_played_and_the_run_goes_on(api):
 def test_a_natural_curdle_is_broken_by_the_curdler_with_another_rank(api):
     match = api.create(game="curdle", players=PLAYERS)
     state = play_to(api, match, 12)
-    assert state["phase"] == "break" and state["curdler"] == "Ann" and state["legal"] == ["break", "draw"]
+    assert state["phase"] == "break" and state["curdler"] == "Ann"
     assert state["bridge"] == []
     assert rule_of(api, match, {"type": "break", "card": "3c", "bank": "B"}) == "CURDLE-CURDLE-2"
     assert rule_of(api, match, {"type": "play", "card": "9h", "bank": "B"}) == "CURDLE-CURDLE-2"
     assert rule_of(api, match, {"type": "break", "card": "9h", "bank": "B", "player": "Ben"}) == "CURDLE-CURDLE-1"
-    state = api.act(match, {"type": "draw"})["state"]                     # holds only threes: draws
-    assert state["phase"] == "break" and state["hands"]["Ann"] == 5 and state["stock"] == 31
+    # Ann holds 4 cards and only two threes are unseen: she surely holds another rank.
+    assert state["legal"] == ["break"] and state["hands"]["Ann"] == 4
+    assert rule_of(api, match, {"type": "draw"}) == "CURDLE-CURDLE-2"
     state = api.act(match, {"type": "break", "card": "9h", "bank": "B"})["state"]
     assert state["phase"] == "play" and state["turn"] == "Ann" and state["run"]["cards"] == 8
-    assert state["legal"] == ["play", "end_run"]
+    assert state["legal"] == ["play", "end_run"]       # her fluker was the starter
+
+
+def test_CURDLE_2_a_curdler_whose_hand_count_proves_a_break_may_not_draw_or_pass(api):
+    # Both jokers are on the banks: none of Ben's 9 cards can be a joker.
+    match = api.create(game="curdle", players=("Ann", "Ben", "Cy", "Dee", "Eve"))
+    api.act(match, {"type": "deal", "card": "JK"})
+    state = api.act(match, {"type": "open", "card": "JK"})["state"]
+    assert state["phase"] == "break" and state["legal"] == ["break"] and state["stock"] == 3
+    for kind in ("draw", "pass"):
+        error = api.act(match, {"type": kind}, status=422)["error"]
+        assert error["rule"] == "CURDLE-CURDLE-2", kind
+        assert "Ben holds 9 cards and every card of the curdled rank (joker) is accounted for" in error["message"]
+    state = api.act(match, {"type": "break", "card": "8c", "bank": "B"})["state"]
+    assert state["phase"] == "play" and state["curdle"] is None and state["hands"]["Ben"] == 8
+    assert state["legal"] == ["play", "draw", "fluke"]
+
+
+def test_CURDLE_TURN_3_after_a_break_the_curdler_still_needs_a_starter(api):
+    match = api.create(game="curdle", players=PLAYERS)
+    for action in ({"type": "deal", "card": "7h"}, {"type": "open", "card": "7c"},
+                   {"type": "break", "card": "9d", "bank": "A"}):
+        state = api.act(match, action)["state"]
+    assert state["run"] == {"player": "Ben", "cards": 1, "starter": False}
+    assert state["legal"] == ["play", "draw", "fluke"]
+    error = api.act(match, {"type": "end_run"}, status=422)["error"]
+    assert error["rule"] == "CURDLE-TURN-3" and "a break card is not a bridge" in error["message"]
+    state = api.act(match, {"type": "draw"})["state"]
+    assert state["turn"] == "Ann" and state["hands"] == {"Ann": 10, "Ben": 9} and state["stock"] == 32
+
+
+def test_a_numeric_as_sent_as_text_is_told_to_send_a_number(api):
+    match = api.create(game="curdle", players=PLAYERS)
+    play_to(api, match, 2)                          # tops K, Q: bridge 1 or 11
+    error = api.act(match, {"type": "play", "card": "Jd", "bank": "B", "as": "11"}, status=422)["error"]
+    assert error["rule"] == "ACTION"
+    assert error["message"] == '"as" is a number, not text: send 11 without quotes (J♦ counts 11 or 3)'
+    state = api.act(match, {"type": "play", "card": "Jd", "bank": "B", "as": 11})["state"]
+    assert state["banks"]["B"]["top"] == "Jd"
+
+
+def test_a_match_kept_under_the_first_rules_replays_with_the_draw_it_no_longer_has(client, api):
+    # Under version 1 Ben drew in a curdle of jokers; today he surely holds a card that breaks
+    # it. The match still opens; the draw is set aside and reported.
+    match = api.create(game="curdle", players=PLAYERS)
+    api.act(match, {"type": "deal", "card": "JK"})
+    api.act(match, {"type": "open", "card": "JK"})
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert export["rules_version"] == 2
+    export["log"].append({**export["log"][-1], "seq": export["log"][-1]["seq"] + 1, "action": {"type": "draw"}})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(3, "CURDLE-CURDLE-2")]
+    assert state["phase"] == "break" and state["hands"]["Ben"] == 9 and state["legal"] == ["break"]
+    match_id = imported.get_json()["id"]
+    for path in (f"/m/{match_id}", f"/m/{match_id}/timeline", f"/api/matches/{match_id}",
+                 f"/api/matches/{match_id}/export.json", f"/api/matches/{match_id}/scoresheet.pdf"):
+        assert client.get(path).status_code == 200, path
+    refused = client.post("/api/matches/import", json=export)
+    assert refused.status_code == 422
 
 
 def test_a_blind_curdle_hands_out_the_chosen_banks_top_four(api):

@@ -75,6 +75,33 @@ def test_rejections_and_findings_are_german_and_keep_the_card_symbols(client):
     assert "hat Ben die Serie beendet" in page and "ended the run" not in page
 
 
+def test_the_rulings_of_2026_11_23_read_in_german(client):
+    match = create(client)
+    act(client, match, {"type": "deal", "card": "JK"})
+    act(client, match, {"type": "open", "card": "JK"})
+    error = rejected(client, match, {"type": "draw"})
+    assert error["rule"] == "CURDLE-CURDLE-2"
+    assert error["message"] == (
+        "Ben hält 9 Karten, und jede Karte des geronnenen Rangs (Joker) ist bekannt, auf den Bänken "
+        "oder an andere verteilt: Alle haben einen anderen Rang, also bricht Ben den Curdle mit einer "
+        "davon, statt zu ziehen")
+    act(client, match, {"type": "break", "card": "9d", "bank": "A"})
+    error = rejected(client, match, {"type": "end_run"})
+    assert error["rule"] == "CURDLE-TURN-3"
+    assert error["message"] == (
+        "Ben hat den Curdle gebrochen, aber in diesem Zug noch keinen Starter gespielt: Eine Brechkarte "
+        "ist keine Brücke, also spielt Ben einen Starter oder zieht ohne einen vom Stapel")
+    error = rejected(client, match, {"type": "play", "card": "Jd", "bank": "A", "as": "3"})
+    assert error["message"] == '"as" ist eine Zahl, kein Text: Sende 3 ohne Anführungszeichen (J♦ zählt 11 oder 3)'
+    act(client, match, {"type": "draw"})
+    timeline = text_of(client.get(f"/m/{match['id']}/timeline", headers=DE).get_data(as_text=True))
+    for sentence in ("Ann gibt Runde 1: Joker beginnt Bank A",
+                     "Ben beginnt Bank B mit Joker — ein natürlicher Curdle: Ben bricht ihn",
+                     "Ben bricht den natürlichen Curdle mit 9♦ auf Bank A",
+                     "Ben hat keinen Starter, zieht eine Karte und behält sie (32 Karten bleiben im Stapel)"):
+        assert sentence in timeline, sentence
+
+
 def test_match_screen_and_rules_page_in_german(client):
     match = create(client)
     # the scorer link: this test client may enter, so the entry form shows too

@@ -60,8 +60,10 @@ BOOK = Book(
                  "Die erste Brücke deines Zugs ist der Starter. Hast du keinen, ziehst du die "
                  "oberste Karte vom Stapel. Ist die gezogene Karte eine Brücke (ein Fluker), darfst "
                  "du sie sofort legen, und deine Serie geht weiter; sonst nimmst du sie auf die "
-                 "Hand, und dein Zug ist vorbei. Ziehen darf nur, wer in diesem Zug noch nichts "
-                 "gelegt hat. Ist der Stapel leer, kannst du nicht ziehen: Du passt."),
+                 "Hand, und dein Zug ist vorbei. Ziehen darf nur, wer in diesem Zug noch keinen "
+                 "Starter gelegt hat. Ist der Stapel leer, kannst du nicht ziehen: Du passt. Eine "
+                 "Karte, die einen natürlichen Curdle bricht, ist keine Brücke und damit kein "
+                 "Starter: Nach dem Brechen brauchst du noch einen Starter, oder du ziehst."),
             Rule("CURDLE-TURN-4",
                  "Sobald jemand seine letzte Karte legt, ist die Runde vorbei, und er hat sie "
                  "gewonnen. Es wird nichts mehr gelegt; der nächste Geber gibt die nächste Runde."),
@@ -81,13 +83,19 @@ BOOK = Book(
                  "Ein natürlicher Curdle: Beide obersten Karten haben denselben Rang mit nur einem "
                  "Wert (7 und 7, König und König, Joker und Joker). Jeder Unterschied ist dann 0, "
                  "und niemand kann legen. Der Curdler legt sofort eine Karte eines anderen Rangs "
-                 "auf eine der Banken und macht danach ganz normal mit seiner Serie weiter. Hat er "
-                 "nur Karten des geronnenen Rangs, zieht er vom Stapel, bis er brechen kann; ist "
-                 "der Stapel leer, passt er, und daraus wird ein blinder Curdle."),
+                 "auf eine der Banken und macht danach ganz normal mit seinem Zug weiter; die "
+                 "brechende Karte ist keine Brücke und zählt nicht als Starter. Hat er nur Karten "
+                 "des geronnenen Rangs, zieht er vom Stapel, bis er brechen kann; ist der Stapel "
+                 "leer, passt er, und daraus wird ein blinder Curdle. Hält der Curdler aber mehr "
+                 "Karten, als es von diesem Rang noch ungesehene gibt (die übrigen liegen auf den "
+                 "Banken oder wurden bei einem blinden Curdle einem anderen Spieler gegeben), muss "
+                 "eine davon einen anderen Rang haben: Dann weist der Schiedsrichter Ziehen und "
+                 "Passen zurück."),
             Rule("CURDLE-CURDLE-3",
                  "Der Kingfisher („Eisvogel“): Oben liegen Ass und Ass oder Ass und Joker. Die "
                  "einzige Brücke ist dann 13 (14 − 1), also passt nur ein König. Ein natürlicher "
-                 "Curdle ist das nicht."),
+                 "Curdle ist das nicht. Jeder Kingfisher wird im Protokoll der Runde festgehalten, "
+                 "wie auch immer er entsteht, auch wenn ein blinder Curdle ihn aufdeckt."),
             Rule("CURDLE-CURDLE-4",
                  "Ein blinder Curdle: Es gibt eine Brücke, aber keiner hat sie. Der Schiedsrichter "
                  "stellt ihn fest, wenn nach der letzten Karte des Curdlers alle anderen Spieler "
@@ -119,10 +127,14 @@ BOOK = Book(
         "Gespielt wird im Uhrzeigersinn; der erste Geber ist der erste Spieler in der Liste.",
         "Die Eröffnungskarte von Bank B gehört nicht zur Serie des Eröffners: Er braucht in dem "
         "Zug, der folgt, trotzdem einen Starter (oder zieht).",
-        "Eine Karte, die einen natürlichen Curdle bricht, gilt als in diesem Zug gelegt: Danach "
-        "darf der Curdler die Serie beenden, aber nicht ziehen.",
+        "Eine Karte, die einen natürlichen Curdle bricht, ist keine Brücke: Sie zählt nicht als "
+        "Starter. Danach braucht der Curdler noch einen Starter oder zieht (bei leerem Stapel "
+        "passt er), genau wie der Eröffner, nachdem er Bank B begonnen hat; ein Starter, der "
+        "früher im selben Zug gelegt wurde, zählt weiter, und dann darf er die Serie beenden.",
         "Ein Curdler, der nur Karten des geronnenen Rangs hat, zieht, bis er brechen kann; bei "
-        "leerem Stapel passt er, und für ihn wird daraus ein blinder Curdle.",
+        "leerem Stapel passt er, und für ihn wird daraus ein blinder Curdle. Beweist die "
+        "Kartenzahl, dass er brechen kann (mehr Karten auf der Hand als ungesehene Karten dieses "
+        "Rangs), werden Ziehen und Passen zurückgewiesen.",
         "Entsteht ein natürlicher Curdle durch die Karte, die bei einem blinden Curdle eine "
         "leere Bank neu beginnt, bricht ihn der Curdler.",
         "Nach jedem blinden Curdle wird neu gezählt; scheitert danach auch der Curdler und "
@@ -137,8 +149,10 @@ BOOK = Book(
         "der gleich folgenden Serie; wer eine Karte zieht oder bei einem blinden Curdle eine "
         "bekommt, beendet, was seine Aussage beweisen kann. Wer in einem natürlichen Curdle "
         "passt, sagt damit, nur Karten des geronnenen Rangs zu haben.",
-        "Das freiwillige \"as\" bei einer gelegten Karte wird geprüft, ändert aber nichts: Eine "
-        "geteilte Karte oben auf einer Bank hat immer beide Werte.",
+        "Das freiwillige \"as\" bei einer gelegten Karte ist eine Zahl; es wird geprüft, ändert "
+        "aber nichts: Eine geteilte Karte oben auf einer Bank hat immer beide Werte.",
+        "Jeder Curdle einer Runde steht in ihrem Protokoll und auf dem Spielbericht, wie auch "
+        "immer er entstanden ist: auch ein Kingfisher, den ein blinder Curdle aufdeckt.",
         "Bei Wertung nach gewonnenen Runden endet die Partie, sobald jemand so viele Runden "
         "gewonnen hat, wie die Hausregel hands sagt (0: nie); hands lässt sich nicht mit der "
         "Wertung nach Restkarten verbinden.",
