@@ -18,11 +18,13 @@ BOOK = Book(
             title="Players and cards",
             rules=(
                 Rule("PONTOON-SETUP-1",
-                     "Two to eight players; five to eight play best. One of them is the banker. "
-                     "Use one ordinary 52-card pack without jokers. With a big table (eight or "
-                     "more) you may shuffle two packs together, and then every card exists "
-                     "twice. A card can only turn up as often as it is in the pack during one "
-                     "deal, so the referee refuses a card it has already seen too often."),
+                     "Two or more players, as many as the pack can serve with five cards each, "
+                     "the banker included; five to eight play best. One of them is the banker. "
+                     "Use one ordinary 52-card pack without jokers: it serves up to ten people. "
+                     "From eight players on you may shuffle two packs together, which serve up "
+                     "to twenty, and then every card exists twice. A card can only turn up as "
+                     "often as it is in the pack during one deal, so the referee refuses a card "
+                     "it has already seen too often, without saying where a face-down card is."),
                 Rule("PONTOON-SETUP-2",
                      "Everyone cuts the pack; the highest card (aces high) takes the bank for "
                      "the first deal. If the highest cards tie, those players cut again. "
@@ -70,8 +72,9 @@ BOOK = Book(
             intro="Players take their turns one after another, starting on the banker's left.",
             rules=(
                 Rule("PONTOON-TURN-1",
-                     "Holding an ace and a ten-card, declare your pontoon by showing it. Your "
-                     "hand is finished and waits for the banker."),
+                     "Holding an ace and a ten-card, declare your pontoon: lay the ace face up "
+                     "and the ten-card face down on it. Your hand is finished and waits for the "
+                     "banker; the ten-card stays face down until the deal is settled."),
                 Rule("PONTOON-TURN-2",
                      "Two cards of exactly the same rank may be split (two queens yes, a "
                      "queen and a jack no). Lay them face up; each becomes a hand of its own "
@@ -126,8 +129,9 @@ BOOK = Book(
                      "worth exactly 19 in four."),
                 Rule("PONTOON-SETTLE-4",
                      "If the banker makes a five card trick, only pontoons are paid (twice "
-                     "the stake). Everybody else, five card tricks included, pays the banker "
-                     "twice their stake."),
+                     "the stake). Everybody else still in, five card tricks included, pays the "
+                     "banker twice their stake. A hand that went bust has already paid its "
+                     "single stake and pays nothing more."),
             ),
         ),
         Section(
@@ -189,10 +193,11 @@ BOOK = Book(
                      "Before the first deal the banker puts up a kitty of any amount within "
                      "agreed limits."),
                 Rule("PONTOON-SHOOT-2",
-                     "Once all first stakes are down, each player in turn from the banker's "
-                     "left may make a shoot bet against the kitty, separate from their "
-                     "stake. All shoot bets still open together may not be more than the "
-                     "kitty. Nobody has to shoot."),
+                     "Once all first stakes are down, the shoot bets go round once, from the "
+                     "banker's left: each player in turn makes a shoot bet against the kitty, "
+                     "separate from their stake, or declines. All shoot bets still open "
+                     "together may not be more than the kitty. Nobody has to shoot; the second "
+                     "card closes the round for anyone not yet asked."),
                 Rule("PONTOON-SHOOT-3",
                      "Then the second card. If the banker has a pontoon, every shoot bet goes "
                      "into the kitty and every player pays the banker twice their stake. "
@@ -216,10 +221,12 @@ BOOK = Book(
                      "bet into the kitty."),
                 Rule("PONTOON-SHOOT-8",
                      "Before each deal the banker may add to the kitty but never take from "
-                     "it. If the kitty is empty at the end of a deal, the banker puts up a new "
-                     "one or sells the bank. When the bank changes hands, by a pontoon or a "
-                     "sale, the old banker takes whatever is left in the kitty and the new "
-                     "banker puts up a fresh one."),
+                     "it. The agreed limits count only the banker's own money in the kitty: a "
+                     "kitty grown past them by lost shoot bets may still be topped up. If the "
+                     "kitty is empty at the end of a deal, the banker puts up a new one or "
+                     "sells the bank. When the bank changes hands, by a pontoon or a sale, the "
+                     "old banker takes whatever is left in the kitty and the new banker puts "
+                     "up a fresh one."),
             ),
         ),
         Section(
@@ -241,6 +248,8 @@ BOOK = Book(
         ),
     ),
     decisions=(
+        "As many players as the packs serve with five cards each, the banker included: ten "
+        "with one pack, twenty with two.",
         "A player's first two cards are never entered when dealt; they become known when the "
         "player declares a pontoon, splits, burns (if entered), throws in a bust with its cards, "
         "or reveals the hand. The banker's come in with banker_pontoon or banker_reveal.",
@@ -253,8 +262,9 @@ BOOK = Book(
         "counted as 1, the referee throws it in at once.",
         "Every standing hand with unknown cards must be revealed before the banker settles; a "
         "bust hand may be revealed but need not be.",
-        "First stakes and first-card shoot bets may be entered in any order; shoot bets take "
-        "room in the kitty in the order they are entered.",
+        "First stakes may be entered in any order. First-card shoot bets are entered in seat "
+        "order from the banker's left, a decline as a shoot bet of 0; the second card closes "
+        "the round, so only the declines before a later player's bet need entering.",
         "Split cards are laid face up, so the pair must be entered to split. Burned cards may "
         "be entered at once or with the hand's reveal.",
         "Hand numbers start at 1 in the order played; a split hand's new partner is numbered "
@@ -272,7 +282,11 @@ BOOK = Book(
         "pontoon counts as a pontoon for the shuffle and for taking the bank.",
         "The bank passes the moment the deal is settled; the old banker takes the kitty then, "
         "and the new banker puts up a new one before the next deal.",
-        "A kitty top-up is allowed only between deals and only up to kitty_max.",
+        "A kitty top-up is allowed only between deals, while the banker's own money in the "
+        "kitty stays within kitty_max; shoot bets paid from the kitty come first out of what "
+        "lost shoot bets put in.",
+        "A declared pontoon shows its ace on the table view; its ten-card shows as unknown until "
+        "the deal is settled, and no refusal says where a face-down card is.",
         "A player may shoot once before the fourth card and must then buy or twist it.",
         "A new shoot bet on a split hand is allowed only if the pair carried a shoot bet, while "
         "that hand still holds two cards.",

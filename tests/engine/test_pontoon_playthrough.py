@@ -18,7 +18,7 @@ from referee.games.pontoon import hands as H
 from referee.games.pontoon.engine import CUT_ORDER
 from referee.rules import apply, new_match
 
-NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 
 def random_settings(rng: random.Random, players: int) -> dict:
@@ -169,10 +169,17 @@ class Session:
         if s.banker_doubling and rng.random() < 0.3:
             self.act("double")
         if s.shoot:
+            # SHOOT-2: once around from the bank's left, each betting or declining (0) in turn,
+            # until the bank deals the second card, which closes the round.
             for hand in self.truth:
+                assert self.view["shoot_turn"] in (hand.player, None)
                 room = self.view["shoot_room"]
                 if room > 0 and rng.random() < 0.5:
                     self.act("shoot", player=hand.player, amount=rng.randint(1, room))
+                elif room > 0 and rng.random() < 0.7:
+                    self.act("shoot", player=hand.player, amount=0)
+                else:
+                    break
         for hand in self.truth:
             hand.cards.append(self.draw())
         self.banker_cards.append(self.draw())
@@ -262,11 +269,12 @@ class Session:
 
     def maybe_reveal(self, chance: float) -> None:
         for i, shown in enumerate(self.view["hands"]):
-            needs = shown["status"] == "standing" and "??" in shown["cards"]
-            burned_hidden = any("??" in pair for pair in shown["burned"])
-            if (needs or (burned_hidden and shown["status"] == "standing")) and self.rng.random() < chance:
+            if shown["to_reveal"] and self.rng.random() < chance:
                 hand = self.truth[i]
-                fields = {"burned": [str(c) for c in hand.burned]} if hand.burned else {}
+                # "burned": the burned cards still face down only, in order.
+                face_down = [str(c) for c, text in zip(hand.burned, (t for pair in shown["burned"] for t in pair))
+                             if text == "??"]
+                fields = {"burned": face_down} if face_down else {}
                 self.act("reveal", player=hand.player, hand=shown["hand"],
                          cards=[str(c) for c in hand.cards], **fields)
 
@@ -309,7 +317,7 @@ class Session:
 
 def play_session(seed: int, deals: int) -> Session:
     rng = random.Random(seed)
-    n = rng.randint(2, 8)
+    n = rng.randint(2, 10)
     session = Session(rng, NAMES[:n], random_settings(rng, n))
     for _ in range(deals):
         session.play_deal()
@@ -326,7 +334,7 @@ def test_random_sessions_keep_the_ledger_balanced_and_settle_every_hand_once():
         total += session.deals
         sizes[len(session.players)] += 1
     assert total >= 500
-    assert set(sizes) == set(range(2, 9))
+    assert set(sizes) == set(range(2, 11))
 
 
 def test_replay_gives_the_same_view_and_apply_never_mutates_its_input():
@@ -347,7 +355,7 @@ def test_replay_gives_the_same_view_and_apply_never_mutates_its_input():
 def test_random_quick_sessions_balance():
     rng = random.Random(99)
     for seed in range(10):
-        n = rng.randint(2, 8)
+        n = rng.randint(2, 10)
         players = NAMES[:n]
         settings = random_settings(rng, n)
         settings_obj, state = new_match(GAME, list(players), settings, "quick")

@@ -42,13 +42,17 @@ def test_settings_defaults_and_cross_checks():
 
 # --- SETUP ------------------------------------------------------------------------------------
 
-def test_setup_1_two_to_eight_players():
-    for n in (2, 8):
-        new_match(GAME, [f"P{i}" for i in range(n)], {}, "play")
-    for n in (1, 9):
+def test_setup_1_two_players_up_to_what_the_packs_serve():
+    # Ruling of 2026-11-23: five cards for everyone, the banker included: one pack serves ten,
+    # two packs twenty.
+    for n, packs in ((2, 1), (8, 1), (9, 1), (10, 1), (11, 2), (20, 2)):
+        new_match(GAME, [f"P{i}" for i in range(n)], {"packs": packs}, "play")
+    for n, packs, words in ((1, 1, "2 to 20"), (11, 1, "one pack serves at most 10"),
+                            (21, 2, "2 to 20")):
         with pytest.raises(InvalidAction) as raised:
-            new_match(GAME, [f"P{i}" for i in range(n)], {}, "play")
+            new_match(GAME, [f"P{i}" for i in range(n)], {"packs": packs}, "play")
         assert raised.value.rule == "PONTOON-SETUP-1"
+        assert words in raised.value.message, raised.value.message
 
 
 def test_setup_1_a_card_is_in_the_pack_once_per_pack():
@@ -176,7 +180,7 @@ def test_turn_1_declare_a_pontoon():
     t.reject("pontoon", "PONTOON-TURN-1", "not a pontoon", cards=["As", "9s"])
     t.do("pontoon", cards=["As", "Js"])
     ben = t.hand("Ben")
-    assert ben["pontoon"] and ben["stuck"] and ben["cards"] == ["As", "Js"]
+    assert ben["pontoon"] and ben["stuck"] and ben["cards"] == ["As", "??"]   # the ten-card stays down
     assert t.view["hand_in_turn"]["player"] == "Cy"
     t.do("twist", card="3c")
     t.reject("pontoon", "PONTOON-TURN-1", "holds 3 cards", cards=["Ac", "Kc"])

@@ -55,8 +55,13 @@ class Table:
             self.do("stake", player=player, amount=amount)
         if double:
             self.do("double")
-        for player, amount in (shoots or {}).items():
-            self.do("shoot", player=player, amount=amount)
+        if shoots:
+            # SHOOT-2: the round goes from the bank's left; a player not named before the last
+            # one who shoots declines (0); the second card closes the round for the rest.
+            order = [h["player"] for h in self.view["hands"]]
+            last = max(order.index(player) for player in shoots)
+            for player in order[:last + 1]:
+                self.do("shoot", player=player, amount=shoots.get(player, 0))
         self.do("second_card")
 
     def balances(self) -> dict[str, int]:

@@ -22,7 +22,8 @@ def a(kind: str, **fields) -> dict:
 # A Shoot Pontoon session of three deals (Ann banks first). Deal 1: Ben splits his eights and
 # shoots again on the second hand, buys for 6 after a refused 10, Cy twists to a bust that feeds
 # the kitty, Dee twists a five card trick; the bank draws to 18. Deal 2: Ben's pontoon passes the
-# bank to him. Deal 3: Dee shoots before her fourth card and Ben's bank busts.
+# bank to him. Deal 3: Dee shoots before her fourth card and Ben's bank busts. First-card shoot
+# bets go round from the bank's left (SHOOT-2): those before a later shooter decline with 0.
 DEAL_1 = [
     a("kitty", amount=40), a("deal"),
     a("stake", player="Ben", amount=4), a("stake", player="Cy", amount=2), a("stake", player="Dee", amount=3),
@@ -40,7 +41,8 @@ DEAL_1 = [
 DEAL_2 = [
     a("kitty", amount=12), a("deal"),
     a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=5), a("stake", player="Dee", amount=1),
-    a("shoot", player="Dee", amount=4), a("second_card"),
+    a("shoot", player="Ben", amount=0), a("shoot", player="Cy", amount=0), a("shoot", player="Dee", amount=4),
+    a("second_card"),
     a("pontoon", cards=["As", "Kh"]), a("stick"), a("buy", amount=1), a("stick"),
     a("banker_reveal", cards=["Jd", "7d"]),
     a("reveal", player="Cy", hand=1, cards=["9d", "8s"]),
@@ -50,7 +52,8 @@ DEAL_2 = [
 DEAL_3 = [
     a("kitty", amount=30), a("deal"),
     a("stake", player="Cy", amount=3), a("stake", player="Dee", amount=2), a("stake", player="Ann", amount=4),
-    a("shoot", player="Ann", amount=6), a("second_card"),
+    a("shoot", player="Cy", amount=0), a("shoot", player="Dee", amount=0), a("shoot", player="Ann", amount=6),
+    a("second_card"),
     a("stick"), a("twist", card="5d"), a("shoot", player="Dee", amount=3), a("twist", card="4c"), a("stick"),
     a("stick"),
     a("banker_reveal", cards=["9c", "6s"]), a("banker_draw", card="10d"),
@@ -169,11 +172,12 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     # Deal 2: a kitty top-up, then Ben's pontoon takes the bank.
     state = api.act(match, DEAL_2[0])["state"]
     assert state["kitty"] == 52 and state["phase"] == "settled"
-    for action in DEAL_2[1:8]:
+    for action in DEAL_2[1:10]:
         state = api.act(match, action)["state"]
     assert hand(state, "Ben")["pontoon"] and hand(state, "Ben")["status"] == "standing"
+    assert hand(state, "Ben")["cards"] == ["As", "??"]                  # the ten-card stays down
     assert state["next_banker"] == "Ben" and state["shuffle"] is True
-    for action in DEAL_2[8:]:
+    for action in DEAL_2[10:]:
         state = api.act(match, action)["state"]
     assert {k: state[k] for k in ("balances", "kitty", "banker")} == AFTER[1]
     change = state["history"][1]["bank_change"]
@@ -182,12 +186,12 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     assert api.act(match, a("deal"), status=422)["error"]["rule"] == "PONTOON-SHOOT-8"
 
     # Deal 3: Ben's bank; Dee shoots before her fourth card; the bank busts.
-    for action in DEAL_3[:9]:
+    for action in DEAL_3[:11]:
         state = api.act(match, action)["state"]
     assert [h["player"] for h in state["hands"]] == ["Cy", "Dee", "Ann"]
-    state = api.act(match, DEAL_3[9])["state"]                          # Dee shoots 3 for the fourth card
+    state = api.act(match, DEAL_3[11])["state"]                          # Dee shoots 3 for the fourth card
     assert hand(state, "Dee")["shoot"] == 3 and state["legal"][:2] == ["twist", "bust"] and "stick" not in state["legal"]   # the card must follow
-    for action in DEAL_3[10:]:
+    for action in DEAL_3[12:]:
         state = api.act(match, action)["state"]
     assert state["history"][2]["banker_class"] == "bust"
     assert all(r["result"] == "win" for r in state["settlement"])
@@ -584,3 +588,84 @@ def test_a_bank_pontoon_from_the_phone(api, client):
     assert "Deal 1: settlement" in html and "the banker&#39;s pontoon collects 2× the stake" in html
     assert "Shuffle and cut before the next deal" in html
     assert api.state(match)["balances"] == {"Ann": 10, "Ben": -8, "Cy": -2}
+
+
+# --- Issue 14, Pontoon 14–19: the rulings of 2026-11-23 --------------------------------------
+
+def staked_shoot_match(api, kitty=30):
+    match = shoot_match(api)
+    for action in (a("kitty", amount=kitty), a("deal"), a("stake", player="Ben", amount=2),
+                   a("stake", player="Cy", amount=2), a("stake", player="Dee", amount=2)):
+        state = api.act(match, action)["state"]
+    return match, state
+
+
+def test_PONTOON_SHOOT_2_first_card_shoot_bets_go_round_in_seat_order_through_the_api(api):
+    match, state = staked_shoot_match(api)
+    assert state["phase"] == "shoot" and state["shoot_turn"] == "Ben" and "shoot" in state["legal"]
+    # Dee, sitting last, cannot take the whole kitty before Ben and Cy have bet or declined.
+    error = api.act(match, a("shoot", player="Dee", amount=30), status=422)["error"]
+    assert error["rule"] == "PONTOON-SHOOT-2" and "Ben and Cy bet or decline before Dee" in error["message"]
+    state = api.act(match, a("shoot", player="Ben", amount=0))["state"]          # Ben declines
+    assert state["shoot_turn"] == "Cy" and hand(state, "Ben")["shoot"] == 0
+    assert api.act(match, a("shoot", player="Ben", amount=5), status=422)["error"]["rule"] == "PONTOON-SHOOT-2"
+    api.act(match, a("shoot", player="Cy", amount=0))
+    error = api.act(match, a("shoot", player="Dee", amount=30, hand=3), status=422)["error"]
+    assert error["rule"] == "PONTOON-SHOOT-2" and "no hand 3" in error["message"]
+    state = api.act(match, a("shoot", player="Dee", amount=30))["state"]
+    assert hand(state, "Dee")["shoot"] == 30 and state["shoot_room"] == 0
+    assert state["shoot_turn"] is None and "shoot" not in state["legal"]
+    state = api.act(match, a("second_card"))["state"]
+    assert state["phase"] == "players" and state["shoot_turn"] is None
+
+
+def test_PONTOON_TURN_1_a_declared_pontoons_ten_card_stays_face_down_through_the_api(api, client):
+    match = api.create(game="pontoon", players=PLAYERS)
+    for action in (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=2),
+                   a("stake", player="Dee", amount=2), a("second_card"), a("pontoon", cards=["As", "Kd"])):
+        api.act(match, action)
+    public = client.get(f"/api/matches/{match['id']}").get_json()
+    assert hand(public, "Ben")["cards"] == ["As", "??"] and hand(public, "Ben")["pontoon"]
+    # Cy's twist of the other K♦ is refused without telling where the hidden one is.
+    error = api.act(match, a("twist", card="Kd"), status=422)["error"]
+    assert error["rule"] == "PONTOON-SETUP-1" and "face down" in error["message"]
+    assert "Ben" not in error["message"]
+    error = api.act(match, a("reveal", player="Ben", hand=1, cards=["As", "Qd"]), status=422)["error"]
+    assert "Kd" not in error["message"] and "K♦" not in error["message"]
+    for action in (a("stick"), a("stick"), a("reveal", player="Cy", hand=1, cards=["9c", "9d"]),
+                   a("reveal", player="Dee", hand=1, cards=["10s", "8s"]), a("banker_reveal", cards=["10h", "8h"])):
+        state = api.act(match, action)["state"]
+    assert hand(state, "Ben")["cards"] == ["As", "??"]
+    state = api.act(match, a("banker_stick"))["state"]
+    assert state["history"][0]["hands"][0]["cards"] == ["As", "Kd"]             # shown at settlement
+
+
+def test_more_than_eight_players_through_the_api(api, client):
+    players = tuple(f"P{i}" for i in range(10))
+    match = api.create(game="pontoon", players=players)
+    api.act(match, a("deal"))
+    for player in players[1:]:
+        api.act(match, a("stake", player=player, amount=1))
+    state = api.act(match, a("second_card"))["state"]
+    assert len(state["hands"]) == 9
+    assert client.get(f"/api/matches/{match['id']}/scoresheet.pdf").status_code == 200
+    response = client.post("/api/matches", json={"game": "pontoon", "players": [f"P{i}" for i in range(11)]})
+    assert response.status_code == 422 and response.get_json()["error"]["rule"] == "PONTOON-SETUP-1"
+
+
+def test_a_match_kept_under_the_first_rules_replays_with_the_shoot_bet_it_no_longer_has(client, api):
+    # Under version 1 Dee shot the whole kitty before Ben and Cy had their say, and the second
+    # card followed. Today that bet is refused (SHOOT-2): it is kept, set aside and reported.
+    match, _state = staked_shoot_match(api)
+    export = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert export["rules_version"] == 2
+    last = export["log"][-1]
+    for k, action in enumerate((a("shoot", player="Dee", amount=30), a("second_card")), start=1):
+        export["log"].append({**last, "seq": last["seq"] + k, "action": action})
+    imported = client.post("/api/matches/import", json={**export, "rules_version": 1})
+    assert imported.status_code == 201, imported.get_json()
+    state = imported.get_json()["state"]
+    assert [(r["seq"], r["rule"]) for r in state["no_longer_accepted"]] == [(last["seq"] + 1, "PONTOON-SHOOT-2")]
+    assert state["phase"] == "players" and [h["shoot"] for h in state["hands"]] == [0, 0, 0]
+    refused = client.post("/api/matches/import", json=export)
+    assert refused.status_code == 422

@@ -96,3 +96,17 @@ def test_rejections_page_rules_and_sheet_in_german(client):
         assert words in sheet, words
     for words in ("Running balances", "Settle-up", "Bank changes and sales", "deals settled", "paid double"):
         assert words not in sheet, words
+
+
+def test_the_shoot_round_and_a_face_down_card_are_refused_in_german(client):
+    match = create(client)
+    for action in DEAL_1[:5]:                      # kitty, deal, the three stakes
+        act(client, match, action)
+    error = act(client, match, a("shoot", player="Dee", amount=5), status=422)["error"]
+    assert error["rule"] == "PONTOON-SHOOT-2"
+    assert error["message"] == ("Shoot-Wetten auf die erste Karte gehen reihum, links vom Bankhalter "
+                                "beginnend: Ben und Cy wetten oder verzichten vor Dee")
+    for action in (a("shoot", player="Ben", amount=0), a("second_card"), a("pontoon", cards=["As", "Kd"])):
+        act(client, match, action)
+    error = act(client, match, a("twist", card="Kd"), status=422)["error"]
+    assert error["message"] == "K♦ ist in dieser Runde schon verdeckt ausgeteilt: im Spiel gibt es die Karte nur einmal"

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from referee.cards import Card
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.hands import HandClass, classify, minimum_total
-from referee.games.pontoon.ledger import KITTY, balances, check_balanced, kitty, make_line
+from referee.games.pontoon.ledger import KITTY, balances, bankers_own, check_balanced, kitty, make_line
 from referee.games.pontoon.settle import Outcome, loss_rate, ordinary_rate, settle
 from referee.games.pontoon.state import (
     BANKER, BETWEEN_DEALS, BUST, DEAL, KITTY_PHASE, LOST, MATCH_OVER, PLAYERS, PLAYING,
@@ -32,6 +32,10 @@ from referee.rules import house_rule
 
 MAX_HANDS = 4          # TURN-2: a player can split into at most four hands
 FIVE = H.FIVE_CARDS
+PACK_SIZE = 52
+# SETUP-1 (ruling of 2026-11-23): as many players as the packs can serve, the banker included,
+# five cards each: ten with one pack, twenty with two.
+MOST_PACKS = 2
 # Cutting for the bank (SETUP-2): aces high.
 CUT_ORDER = {rank: i for i, rank in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10",
                                                 "J", "Q", "K", "A"))}
@@ -142,6 +146,24 @@ def _text(slots: Sequence[Card | None]) -> list[str]:
     return ["??" if c is None else str(c) for c in slots]
 
 
+def most_players(packs: int) -> int:
+    """SETUP-1: how many people the packs serve, five cards each, the banker included."""
+    return packs * PACK_SIZE // FIVE
+
+
+def hidden_ten(hand: Hand) -> bool:
+    """A declared pontoon shows its ace; the ten-card stays face down until the deal is settled
+    (ruling of 2026-11-23)."""
+    return hand.declared and hand.status == STANDING
+
+
+def public_cards(hand: Hand) -> tuple[Card | None, ...]:
+    """The hand as the table sees it: a card dealt face down and not shown is None."""
+    if hidden_ten(hand):
+        return tuple(c if c is not None and c.rank == "A" else None for c in hand.cards)
+    return hand.cards
+
+
 def _names(items: Sequence[Any]) -> Listing:
     """Names joined the way the language joins them: "Ann, Ben and Cy"."""
     return all_of(items)
@@ -180,15 +202,18 @@ def _find(d: Draft, rule: str, message: Message, seq: int) -> None:
 
 # --- card tracking (SETUP-1, HAND-1) -------------------------------------------------------
 
-def _seen(d: Draft, skip_hand: int | None = None) -> list[tuple[Card, Message]]:
-    """Every card the table has seen this deal, with where it is."""
-    seen: list[tuple[Card, Message]] = []
+def _seen(d: Draft, skip_hand: int | None = None) -> list[tuple[Card, Message | None]]:
+    """Every card entered this deal, with where it is; None for a card still face down on the
+    table (a declared pontoon's ten-card), whose place is never told."""
+    seen: list[tuple[Card, Message | None]] = []
     for i, hand in enumerate(d.hands):
         if i == skip_hand:
             continue
         who = _who(d.hands, i)
         place = _("{player}'s hand", player=who) if who == hand.player else who
-        seen.extend((c, place) for c in hand.cards if c is not None)
+        shown = public_cards(hand)
+        seen.extend((c, place if s is not None else None) for c, s in zip(hand.cards, shown)
+                    if c is not None)
         for burn in hand.burns:
             seen.extend((c, _("the cards {who} burned", who=who)) for c in burn.cards if c is not None)
     seen.extend((c, _("the banker's hand ({banker})", banker=d.banker)) for c in d.banker_cards if c is not None)
@@ -196,8 +221,9 @@ def _seen(d: Draft, skip_hand: int | None = None) -> list[tuple[Card, Message]]:
 
 
 def _check_new_cards(d: Draft, cards: Sequence[Card], *, skip_hand: int | None = None,
-                     also_seen: Sequence[tuple[Card, Message]] = ()) -> None:
-    """A card entered must still be in the pack: once per pack (SETUP-1), never a joker (HAND-1)."""
+                     also_seen: Sequence[tuple[Card, Message | None]] = ()) -> None:
+    """A card entered must still be in the pack: once per pack (SETUP-1), never a joker (HAND-1).
+    A refusal never says where a face-down card is (ruling of 2026-11-23)."""
     for card in cards:
         if card.is_joker:
             raise IllegalAction(_("Pontoon is played without jokers: every card is A, 2–10, J, Q or K"),
@@ -209,13 +235,25 @@ def _check_new_cards(d: Draft, cards: Sequence[Card], *, skip_hand: int | None =
         counts[card] += 1
         if counts[card] > packs:
             places = [where for c, where in seen if c == card]
-            if packs == 1:
-                where = places[0] if places else _("this entry already")
-                raise IllegalAction(_("{card} is already out this deal, in {where}: there is only one "
-                                      "in the pack", card=card, where=where), rule=rid("SETUP", 1))
-            where = _names(places) if places else _("this entry")
-            raise IllegalAction(_("both {card}s are already out this deal ({where}): two packs hold "
-                                  "only two", card=card, where=where), rule=rid("SETUP", 1))
+            shown = [where for where in places if where is not None]
+            hidden = len(places) - len(shown)
+            if not places:
+                message = (_("{card} is entered twice in this one entry, but there is only one in the pack",
+                             card=card) if packs == 1 else
+                           _("{card} is entered {n} times in this one entry, but two packs hold only two",
+                             card=card, n=counts[card]))
+            elif packs == 1:
+                message = (_("{card} is already out this deal, in {where}: there is only one in the pack",
+                             card=card, where=shown[0]) if shown else
+                           _("{card} is already out this deal, face down: there is only one in the pack",
+                             card=card))
+            else:
+                where = _names(shown + [_("this entry")] * (packs - len(places)))
+                message = (_("both {card}s are already out this deal ({where}): two packs hold only two",
+                             card=card, where=where) if not hidden else
+                           _("both {card}s are already out this deal, {n} of them face down: two packs "
+                             "hold only two", card=card, n=hidden))
+            raise IllegalAction(message, rule=rid("SETUP", 1))
 
 
 def _merge(slots: Sequence[Card | None], given: Sequence[Card], who: str | Message,
@@ -256,10 +294,22 @@ class PontoonGame(GameRules):
     rule_prefix = "PONTOON"
     settings_type = Settings
     min_players = 2
-    max_players = 8
+    max_players = most_players(MOST_PACKS)
+    # 2: first-card shoot bets go round in seat order, each player betting (or declining with
+    # 0) in turn (SHOOT-2); reveal's "burned" takes the face-down burned cards only; quick
+    # mode refuses a two-card 21 against a banker's pontoon; a first-card shoot naming a hand
+    # other than 1 is refused.
+    rules_version = 2
 
     def start(self, players: tuple[str, ...], settings: BaseSettings, mode: str) -> State:
         assert isinstance(settings, Settings)
+        most = most_players(settings.packs)
+        if len(players) > most:
+            raise InvalidAction(
+                _("one pack serves at most {most} people, five cards each, not {n}: shuffle two packs "
+                  "together (house rule “packs”)", most=most, n=len(players)) if settings.packs == 1 else
+                _("two packs serve at most {most} people, five cards each, not {n}", most=most,
+                  n=len(players)), rule=rid("SETUP", 1))
         return State(players=tuple(players), settings=settings, mode=mode, banker=players[0],
                      phase=KITTY_PHASE if settings.shoot else DEAL)
 
@@ -300,6 +350,13 @@ class PontoonGame(GameRules):
         from referee.games.pontoon.view import view
         return view(state)
 
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """A declared pontoon in words shows its ace only: the ten-card stays face down."""
+        if action.type == "pontoon" and before.phase == PLAYERS and before.current is not None:
+            who = _who(before.hands, before.current)
+            return str(_("{who} declares a pontoon: the ace shown, the ten-card face down", who=who))
+        return super().describe(before, action, after)
+
 
 # --- before the deal: cut, kitty, sale, end (SETUP-2, SHOOT-1, SHOOT-8, NEXT-3, LEDGER-3) ---
 
@@ -338,11 +395,17 @@ def _kitty(d: Draft, a: Action, seq: int) -> None:
     if d.phase not in BETWEEN_DEALS:
         raise IllegalAction(_("the kitty can be topped up only before a new deal"),
                             rule=rid("SHOOT", 8))
-    now = kitty(d.ledger)
-    if now + amount > s.kitty_max:
-        raise IllegalAction(_("the kitty holds {now}: adding {amount} would pass the limit of {limit} "
-                              "(at most {room} more)", now=now, amount=amount, limit=s.kitty_max,
-                              room=s.kitty_max - now), rule=rid("SHOOT", 8))
+    # The limit counts the banker's own money only: lost shoot bets that swelled the kitty
+    # never stand in the way of a top-up (ruling of 2026-11-23).
+    own = bankers_own(d.ledger)
+    if own + amount > s.kitty_max:
+        room = max(0, s.kitty_max - own)
+        raise IllegalAction(_("{banker} has {own} of their own in the kitty: adding {amount} would pass "
+                              "the limit of {limit} (at most {room} more)", banker=d.banker, own=own,
+                              amount=amount, limit=s.kitty_max, room=room) if room else
+                            _("{banker} has {own} of their own in the kitty, the limit of {limit}: "
+                              "nothing more can be added", banker=d.banker, own=own, limit=s.kitty_max),
+                            rule=rid("SHOOT", 8))
     _add_line(d, d.banker, KITTY, amount, _("{banker} adds to the kitty", banker=d.banker), kind="kitty",
               seq=seq)
 
@@ -481,7 +544,7 @@ def _second_card(d: Draft, a: Action, seq: int) -> None:
 def _shoot(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     player = a.player_name("player", d.players)
-    amount = a.integer("amount", minimum=1)
+    amount = a.integer("amount", minimum=0)
     number = a.integer("hand", minimum=1, maximum=MAX_HANDS, optional=True)
     if not s.shoot:
         raise IllegalAction(_("shoot bets are part of Shoot Pontoon, which is not being played"),
@@ -491,12 +554,7 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
                               player=player), rule=rid("SHOOT", 2))
     room = _shoot_room(d)
     if d.phase == SHOOT:
-        i = next(i for i, h in enumerate(d.hands) if h.player == player)
-        if d.hands[i].shoot:
-            raise IllegalAction(_("{player} has already shot {amount} on the first card", player=player,
-                                  amount=d.hands[i].shoot), rule=rid("SHOOT", 2))
-        _check_room(amount, room, rid("SHOOT", 2))
-        d.hands[i] = replace(d.hands[i], shoot=amount)
+        _first_card_shoot(d, player, amount, number, room)
         return
     if d.phase == STAKES:
         raise IllegalAction(_("shoot bets come after all first stakes; still to stake: {names}",
@@ -504,6 +562,9 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
     if d.phase != PLAYERS:
         raise IllegalAction(_("no shoot bet can be placed now: they go on the first card, before "
                               "a fourth card, or on a split hand"), rule=rid("SHOOT", 4))
+    if amount == 0:
+        raise InvalidAction(_("a shoot bet of 0 declines, which only the first-card round asks for: "
+                              "a shoot bet now is at least 1"), rule="ACTION")
     turn = d.hands[d.current]
     if number is None:
         if turn.player != player:
@@ -548,6 +609,36 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
     d.hands[j] = replace(hand, shoot=hand.shoot + amount, shoot_fourth=True, must_take_fourth=True,
                          moves=hand.moves + (Move("shoot4", seq, 3),))
     d.turns_begun = True
+
+
+def shoot_turn(hands: Sequence[Hand]) -> int | None:
+    """SHOOT-2 (ruling of 2026-11-23): the first-card shoot bets go round once from the
+    banker's left; the index of the hand whose player bets or declines next."""
+    return next((i for i, h in enumerate(hands) if not h.shoot_asked), None)
+
+
+def _first_card_shoot(d: Draft, player: str, amount: int, number: int | None, room: int) -> None:
+    """SHOOT-2: a bet on the first card, or a decline (amount 0), by the player whose turn in
+    the round it is."""
+    if number is not None and number != 1:
+        raise IllegalAction(_("on the first card {player} holds one hand: there is no hand {n} to shoot on",
+                              player=player, n=number), rule=rid("SHOOT", 2))
+    i = next(i for i, h in enumerate(d.hands) if h.player == player)
+    hand = d.hands[i]
+    if hand.shoot_asked:
+        raise IllegalAction(_("{player} has already shot {amount} on the first card", player=player,
+                              amount=hand.shoot) if hand.shoot else
+                            _("{player} has declined to shoot on the first card: each player is asked once",
+                              player=player), rule=rid("SHOOT", 2))
+    nxt = shoot_turn(d.hands)
+    if nxt is not None and nxt != i:
+        before = [h.player for h in d.hands[nxt:i]]
+        raise IllegalAction(_("shoot bets on the first card go round from the banker's left: {names} "
+                              "bet or decline before {player}", names=_names(before), player=player),
+                            rule=rid("SHOOT", 2))
+    if amount:
+        _check_room(amount, room, rid("SHOOT", 2))
+    d.hands[i] = replace(hand, shoot=amount, shoot_asked=True)
 
 
 def _check_room(amount: int, room: int, rule: str) -> None:
@@ -730,8 +821,8 @@ def _buy(d: Draft, a: Action, seq: int) -> None:
             message = _("{who} staked {stake}: the third card costs {low} to {high}, not {amount}",
                         who=who, stake=hand.first_stake, low=low, high=high, amount=amount)
         else:
-            message = _("{who} staked {stake}: after paying {last} for the last costs {low} to {high}, "
-                        "not {amount}", who=who, stake=hand.first_stake, last=hand.buys[-1], low=low,
+            message = _("{who} staked {stake}: after paying {last} for the last card, the next card "
+                        "costs {low} to {high}, not {amount}", who=who, stake=hand.first_stake, last=hand.buys[-1], low=low,
                         high=high, amount=amount)
         raise IllegalAction(message, rule=rid("TURN", 3))
     if card is not None:
@@ -824,19 +915,42 @@ def _reveal(d: Draft, a: Action, seq: int) -> None:
                             rule=rid("TURN", 8))
     hidden_burns = [c for b in hand.burns for c in b.cards if c is None]
     if hand.known and not hidden_burns:
+        if hidden_ten(hand):
+            raise IllegalAction(_("{who} declared a pontoon: its cards were entered then", who=who),
+                                rule=rid("TURN", 8))
         raise IllegalAction(_("every card of {who} is already known: {cards}", who=who,
                               cards=_shown(hand.cards)), rule=rid("TURN", 8))
-    cards = _merge(hand.cards, given, who, rid("TURN", 8))
+    cards = _merge(public_cards(hand), given, who, rid("TURN", 8))
+    if tuple(cards) != tuple(c if c is not None else g for c, g in zip(hand.cards, cards)):
+        # The face-down ten-card of a declared pontoon: say that it disagrees, never what it is.
+        raise IllegalAction(_("these are not the cards of the pontoon {who} declared", who=who),
+                            rule=rid("TURN", 8))
     burns = list(hand.burns)
     newly = _newly_known(hand.cards, cards)
-    if hidden_burns:
-        if burned is None:
-            raise IllegalAction(_("{who} burned cards face down: enter them too (\"burned\", two "
-                                  "per burn, in order)", who=who), rule=rid("TURN", 8))
-        slots = [c for b in hand.burns for c in b.cards]
-        flat = _merge(slots, burned, _("the cards {who} burned", who=who), rid("TURN", 8))
+    slots = [c for b in hand.burns for c in b.cards]
+    if burned:
+        # The face-down burned cards only, as documented; every burned card, as rules version 1
+        # took them, is still read when the known ones agree.
+        if hidden_burns and len(burned) == len(hidden_burns):
+            given_burned = iter(burned)
+            flat = tuple(next(given_burned) if c is None else c for c in slots)
+        elif hand.burns and len(burned) == len(slots):
+            flat = _merge(slots, burned, _("the cards {who} burned", who=who), rid("TURN", 8))
+        elif not hand.burns:
+            raise IllegalAction(_("{who} has burned no cards: leave out \"burned\"", who=who),
+                                rule=rid("TURN", 8))
+        elif not hidden_burns:
+            raise IllegalAction(_("every card {who} burned is known already: leave out \"burned\"", who=who),
+                                rule=rid("TURN", 8))
+        else:
+            raise IllegalAction(_("{who} burned {n} cards face down, but {entered} were entered as "
+                                  "\"burned\"", who=who, n=len(hidden_burns), entered=len(burned)),
+                                rule=rid("TURN", 8))
         newly += _newly_known(slots, flat)
-        burns = [Burn(flat[2 * k: 2 * k + 2], b.seq) for k, b in enumerate(hand.burns)]
+        burns = [Burn(tuple(flat[2 * k: 2 * k + 2]), b.seq) for k, b in enumerate(hand.burns)]
+    elif hidden_burns:
+        raise IllegalAction(_("{who} burned cards face down: enter them too (\"burned\": the "
+                              "face-down burned cards, in order)", who=who), rule=rid("TURN", 8))
     _check_new_cards(d, newly)
     d.hands[i] = replace(hand, cards=cards, burns=tuple(burns), revealed_seq=seq)
     _maybe_check(d, i, seq)
@@ -1183,6 +1297,14 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
             raise IllegalAction(_("the banker's pontoon ends the deal at the second card, so {names} cannot "
                                   "have split, drawn or bust", names=_names(sorted(set(late)))),
                                 rule=rid("DEAL", 2))
+        # Two cards make 21 only as ace and ten-card: a pontoon, unless the table counts ace
+        # and ten as an ordinary 21 (VARIANT-7).
+        if s.pontoon_ranking != "ace_ten_is_21":
+            twenty_ones = [h.player for h, c in zip(hands, classes) if c.kind == H.TWENTY_ONE]
+            if twenty_ones:
+                raise IllegalAction(_("the banker's pontoon ends the deal at the second card, and two "
+                                      "cards make 21 only as a pontoon: enter {names} as a pontoon",
+                                      names=_names(twenty_ones)), rule=rid("DEAL", 2))
     # Hands in seat order from the banker's left; a player's split hands keep their order.
     ranked = sorted(range(len(hands)), key=lambda k: order.index(hands[k].player))
     hands = [replace(hands[k], split=counts[hands[k].player] > 1) for k in ranked]

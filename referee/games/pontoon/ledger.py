@@ -71,6 +71,24 @@ def kitty(lines: Iterable[Line]) -> int:
     return total
 
 
+def bankers_own(lines: Iterable[Line]) -> int:
+    """The part of the kitty that is the banker's own money (SHOOT-8): what the banker put up
+    and added, less what was paid out of it. Lost shoot bets swell the kitty without counting
+    here, and shoot bets won are paid out of that swelling first."""
+    own = swelling = 0
+    for line in lines:
+        if line.to == KITTY:
+            if line.kind == "shoot":
+                swelling += line.amount
+            else:
+                own += line.amount
+        elif line.frm == KITTY:
+            from_swelling = min(swelling, line.amount)
+            swelling -= from_swelling
+            own -= line.amount - from_swelling
+    return own
+
+
 def check_balanced(lines: tuple[Line, ...] | list[Line], players: tuple[str, ...], buy_in: int) -> None:
     """LEDGER-2: the players' balances and the kitty always add up to the buy-ins."""
     held = sum(balances(lines, players, buy_in).values()) + kitty(lines)

@@ -63,6 +63,7 @@ class Hand:
     status: str = WAITING
     declared: bool = False           # pontoon declared at the player's turn (TURN-1)
     shoot: int = 0                   # shoot bets on this hand
+    shoot_asked: bool = False        # bet or declined in the first-card round (SHOOT-2)
     shoot_fourth: bool = False       # shot before the fourth card (SHOOT-4)
     split_shoot_open: bool = False   # may take a new shoot bet of its own (SHOOT-5)
     split_shoot: bool = False

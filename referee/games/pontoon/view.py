@@ -11,9 +11,9 @@ from typing import Any
 
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.engine import (
-    FIVE, MAX_HANDS, _buy_range, _hand_class, _number, _text, _who, turn_of,
+    FIVE, MAX_HANDS, _buy_range, _hand_class, _number, _text, _who, public_cards, shoot_turn, turn_of,
 )
-from referee.games.pontoon.ledger import Line, balances, kitty, settle_up
+from referee.games.pontoon.ledger import Line, balances, bankers_own, kitty, settle_up
 from referee.games.pontoon.state import (
     BANKER, BETWEEN_DEALS, BUST, IN_DEAL, KITTY_PHASE, LOST, MATCH_OVER, PLAYERS, PLAYING,
     SECOND_CARD, SHOOT, STAKES, STANDING, WAITING, WON, Hand, State,
@@ -30,7 +30,7 @@ def _hand_view(state: State, i: int) -> dict[str, Any]:
     return {
         "player": hand.player,
         "hand": _number(state.hands, i),
-        "cards": _text(hand.cards),
+        "cards": _text(public_cards(hand)),
         "stake": hand.stake,
         "first_stake": hand.first_stake,
         "bought": list(hand.buys),
@@ -99,13 +99,13 @@ def _legal(state: State) -> list[str]:
             kinds.append("kitty")
         else:
             kinds.append("quick" if state.mode == "quick" else "deal")
-            if s.shoot and kitty(state.ledger) < s.kitty_max:
+            if s.shoot and bankers_own(state.ledger) < s.kitty_max:
                 kinds.append("kitty")
         return kinds + ["sell_bank", "end_session"]
     if phase == STAKES:
         return ["stake"]
     if phase in (SHOOT, SECOND_CARD):
-        kinds = ["shoot"] if phase == SHOOT else []
+        kinds = ["shoot"] if _shoot_turn(state) is not None else []
         if s.banker_doubling and not state.doubled:
             kinds.append("double")
         return kinds + ["second_card"]
@@ -149,10 +149,23 @@ def _hand_actions(state: State, i: int) -> list[str]:
     kinds.append("stick")
     if not two:
         kinds.append("bust")
-    if s.shoot and (_shoot_for_fourth(hand) or any(_split_shoot_open(h) for h in state.hands
-                                                       if h.player == hand.player)):
+    if s.shoot and _shoot_room(state) > 0 and (
+            _shoot_for_fourth(hand) or any(_split_shoot_open(h) for h in state.hands if h.player == hand.player)):
         kinds.append("shoot")
     return kinds
+
+
+def _shoot_room(state: State) -> int:
+    return kitty(state.ledger) - sum(h.shoot for h in state.hands if not h.shoot_settled)
+
+
+def _shoot_turn(state: State) -> str | None:
+    """Who bets or declines next in the first-card shoot round (SHOOT-2); None once the round
+    is over, or when the kitty has no room left for a bet."""
+    if state.phase != SHOOT or _shoot_room(state) <= 0:
+        return None
+    i = shoot_turn(state.hands)
+    return state.hands[i].player if i is not None else None
 
 
 def _shoot_for_fourth(hand: Hand) -> bool:
@@ -170,7 +183,8 @@ def _history(state: State) -> list[dict[str, Any]]:
     for record in state.history:
         lines = [line for line in state.ledger if line.deal == record.deal]
         upto = [line for line in state.ledger if line.deal <= record.deal]
-        changes = [c for c in state.bank_changes if c.after_deal == record.deal]
+        # A change before the first deal belongs to deal 0, like the lines made then.
+        changes = [c for c in state.bank_changes if (c.after_deal or 0) == record.deal]
         change_views = [{"from": c.frm, "to": c.to, "reason": c.reason, "price": c.price, "seq": c.seq}
                         for c in changes]
         entries.append({
@@ -209,7 +223,6 @@ def view(state: State) -> dict[str, Any]:
     this_deal = [line for line in state.ledger if line.deal == state.deal]
     deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
     deal_over = state.started and state.phase not in IN_DEAL
-    open_shoot = sum(h.shoot for h in state.hands if not h.shoot_settled)
     return {
         "game": "pontoon",
         "mode": state.mode,
@@ -226,7 +239,8 @@ def view(state: State) -> dict[str, Any]:
         "settings": s.as_dict(),
         "banker": state.banker,
         "kitty": in_kitty if s.shoot else None,
-        "shoot_room": in_kitty - open_shoot if s.shoot else None,
+        "shoot_room": _shoot_room(state) if s.shoot else None,
+        "shoot_turn": _shoot_turn(state),
         "hands": [_hand_view(state, i) for i in range(len(state.hands))],
         "banker_hand": _text(state.banker_cards),
         "banker_class": (_hand_class(state.banker_cards, s, banker=True).kind

@@ -19,12 +19,15 @@ BOOK = Book(
             title="Spieler und Karten",
             rules=(
                 Rule("PONTOON-SETUP-1",
-                     "Zwei bis acht Personen spielen mit, am schönsten sind fünf bis acht; eine "
-                     "davon ist Bankhalter. Gespielt wird mit einem gewöhnlichen Blatt zu 52 Karten "
-                     "ohne Joker. An einem großen Tisch (ab acht Personen) darf man zwei Blätter "
-                     "zusammenmischen, dann gibt es jede Karte zweimal. In einer Runde kann eine "
-                     "Karte nur so oft auftauchen, wie sie im Stapel liegt; eine Karte, die schon "
-                     "zu oft gesehen wurde, weist der Schiedsrichter zurück."),
+                     "Ab zwei Personen spielen so viele mit, wie die Karten mit je fünf Karten "
+                     "bedienen können, den Bankhalter eingeschlossen; am schönsten sind fünf bis "
+                     "acht. Eine Person ist Bankhalter. Gespielt wird mit einem gewöhnlichen Blatt "
+                     "zu 52 Karten ohne Joker; es reicht für bis zu zehn Personen. Ab acht "
+                     "Personen darf man zwei Blätter zusammenmischen, die für bis zu zwanzig "
+                     "reichen; dann gibt es jede Karte zweimal. In einer Runde kann eine Karte "
+                     "nur so oft auftauchen, wie sie im Stapel liegt; eine Karte, die schon zu oft "
+                     "gesehen wurde, weist der Schiedsrichter zurück, ohne zu verraten, wo eine "
+                     "verdeckte Karte liegt."),
                 Rule("PONTOON-SETUP-2",
                      "Alle heben ab; wer die höchste Karte zieht (Ass hoch), hält in der ersten "
                      "Runde die Bank. Bei Gleichstand heben diese Spieler noch einmal ab. Wird "
@@ -74,8 +77,10 @@ BOOK = Book(
             intro="Die Spieler kommen nacheinander an die Reihe, links vom Bankhalter beginnend.",
             rules=(
                 Rule("PONTOON-TURN-1",
-                     "Mit Ass und Zehnerkarte meldest du deinen Pontoon, indem du ihn zeigst. "
-                     "Deine Hand ist dann fertig und wartet auf den Bankhalter."),
+                     "Mit Ass und Zehnerkarte meldest du deinen Pontoon: Das Ass liegt offen, "
+                     "die Zehnerkarte verdeckt darauf. Deine Hand ist dann fertig und wartet auf "
+                     "den Bankhalter; die Zehnerkarte bleibt verdeckt, bis die Runde abgerechnet "
+                     "ist."),
                 Rule("PONTOON-TURN-2",
                      "Zwei Karten genau gleichen Rangs darfst du teilen (zwei Damen ja, Dame und "
                      "Bube nein). Du legst sie offen hin; jede wird mit einer neuen Karte zu einer "
@@ -137,8 +142,10 @@ BOOK = Book(
                      "vier."),
                 Rule("PONTOON-SETTLE-4",
                      "Macht der Bankhalter einen Fünfkartentrick, werden nur Pontoons bezahlt "
-                     "(mit dem doppelten Einsatz). Alle anderen, Fünfkartentricks eingeschlossen, "
-                     "zahlen dem Bankhalter den doppelten Einsatz."),
+                     "(mit dem doppelten Einsatz). Alle anderen, die noch im Spiel sind, "
+                     "Fünfkartentricks eingeschlossen, zahlen dem Bankhalter den doppelten "
+                     "Einsatz. Eine Hand, die sich überkauft hat, hat ihren einfachen Einsatz "
+                     "schon bezahlt und zahlt nichts mehr."),
             ),
         ),
         Section(
@@ -203,10 +210,12 @@ BOOK = Book(
                      "Vor der ersten Runde legt der Bankhalter eine Kitty ein, in beliebiger Höhe "
                      "innerhalb der vereinbarten Grenzen."),
                 Rule("PONTOON-SHOOT-2",
-                     "Sobald alle Ersteinsätze liegen, darf jeder Spieler reihum, links vom "
-                     "Bankhalter beginnend, eine Shoot-Wette gegen die Kitty abschließen, getrennt "
-                     "von seinem Einsatz. Alle noch offenen Shoot-Wetten zusammen dürfen die Kitty "
-                     "nicht übersteigen. Schießen muss niemand."),
+                     "Sobald alle Ersteinsätze liegen, gehen die Shoot-Wetten einmal reihum, links "
+                     "vom Bankhalter beginnend: Jeder Spieler schließt der Reihe nach eine "
+                     "Shoot-Wette gegen die Kitty ab, getrennt von seinem Einsatz, oder verzichtet. "
+                     "Alle noch offenen Shoot-Wetten zusammen dürfen die Kitty nicht übersteigen. "
+                     "Schießen muss niemand; die zweite Karte beendet die Runde für alle, die noch "
+                     "nicht gefragt wurden."),
                 Rule("PONTOON-SHOOT-3",
                      "Dann kommt die zweite Karte. Hat der Bankhalter einen Pontoon, wandern alle "
                      "Shoot-Wetten in die Kitty, und jeder Spieler zahlt dem Bankhalter den "
@@ -232,7 +241,9 @@ BOOK = Book(
                      "liegt oder verliert, gibt ihre Shoot-Wette in die Kitty."),
                 Rule("PONTOON-SHOOT-8",
                      "Vor jeder Runde darf der Bankhalter in die Kitty nachlegen, aber nie etwas "
-                     "herausnehmen. Ist die Kitty am Ende einer Runde leer, legt er eine neue ein "
+                     "herausnehmen. Die vereinbarten Grenzen zählen nur sein eigenes Geld in der "
+                     "Kitty: Ist sie durch verlorene Shoot-Wetten darüber hinausgewachsen, darf er "
+                     "trotzdem nachlegen. Ist die Kitty am Ende einer Runde leer, legt er eine neue ein "
                      "oder verkauft die Bank. Wechselt die Bank durch einen Pontoon oder einen "
                      "Verkauf, nimmt der alte Bankhalter, was in der Kitty übrig ist, und der neue "
                      "legt eine frische ein."),
@@ -257,6 +268,8 @@ BOOK = Book(
         ),
     ),
     decisions=(
+        "Es spielen so viele mit, wie die Blätter mit je fünf Karten bedienen, den Bankhalter "
+        "eingeschlossen: zehn mit einem Blatt, zwanzig mit zwei.",
         "Die ersten zwei Karten eines Spielers werden beim Geben nie eingetragen; bekannt werden "
         "sie, wenn er einen Pontoon meldet, teilt, verbrennt (falls eingetragen), eine "
         "überkaufte Hand mit ihren Karten wegwirft oder die Hand aufdeckt. Die Karten der Bank "
@@ -271,9 +284,10 @@ BOOK = Book(
         "unbekannte Karte nur 1 zählt, wirft der Schiedsrichter sie sofort weg.",
         "Jede stehende Hand mit unbekannten Karten muss aufgedeckt werden, bevor der Bankhalter "
         "abrechnet; eine überkaufte Hand darf aufgedeckt werden, muss aber nicht.",
-        "Ersteinsätze und Shoot-Wetten auf die erste Karte dürfen in beliebiger Reihenfolge "
-        "eingetragen werden; Shoot-Wetten belegen Platz in der Kitty in der Reihenfolge ihrer "
-        "Eingabe.",
+        "Ersteinsätze dürfen in beliebiger Reihenfolge eingetragen werden. Shoot-Wetten auf die "
+        "erste Karte werden in Sitzreihenfolge links vom Bankhalter eingetragen, ein Verzicht als "
+        "Shoot-Wette von 0; die zweite Karte beendet die Runde, deshalb müssen nur die Verzichte "
+        "vor der Wette eines späteren Spielers eingetragen werden.",
         "Geteilte Karten liegen offen, deshalb muss das Paar zum Teilen eingetragen werden. "
         "Verbrannte Karten dürfen sofort oder beim Aufdecken der Hand eingetragen werden.",
         "Hände werden ab 1 in der Reihenfolge des Spielens nummeriert; die neue Partnerhand einer "
@@ -294,7 +308,13 @@ BOOK = Book(
         "Ein Royal Pontoon zählt beim Mischen und beim Übernehmen der Bank wie ein Pontoon.",
         "Die Bank wechselt, sobald die Runde abgerechnet ist; der alte Bankhalter nimmt dann die "
         "Kitty, und der neue legt vor der nächsten Runde eine neue ein.",
-        "In die Kitty nachlegen geht nur zwischen zwei Runden und nur bis kitty_max.",
+        "In die Kitty nachlegen geht nur zwischen zwei Runden und nur, solange das eigene Geld "
+        "des Bankhalters in der Kitty kitty_max nicht übersteigt; Shoot-Wetten, die aus der "
+        "Kitty bezahlt werden, gehen zuerst von dem ab, was verlorene Shoot-Wetten hineingebracht "
+        "haben.",
+        "Ein gemeldeter Pontoon zeigt auf der Tischansicht sein Ass; die Zehnerkarte erscheint "
+        "als unbekannt, bis die Runde abgerechnet ist, und keine Zurückweisung verrät, wo eine "
+        "verdeckte Karte liegt.",
         "Ein Spieler darf vor der vierten Karte einmal schießen und muss sie dann kaufen oder "
         "drehen.",
         "Eine neue Shoot-Wette auf eine geteilte Hand ist nur erlaubt, wenn auf dem Paar eine "
