@@ -273,10 +273,13 @@ def rematch(match_id: str):
 def board(match_id: str):
     """The board fragment, polled by every open page with the seq it shows: while the log has
     not moved, the answer is 304 Not Modified with no body (the one query that reads the match
-    also reads its newest seq; no replay, no rendering, nothing swapped)."""
+    also reads its newest seq; no replay, no rendering, nothing swapped). A page drawn for the
+    scorer says so (``scorer=1``): once a new scorer link has replaced this phone's, its next poll
+    is answered in full, so the phone is told in words before it tries another entry."""
     match = _match_or_404(match_id)
     since = request.args.get("since", type=int)
-    if since is not None and since == match.newest_seq:
+    drawn_for_scorer = request.args.get("scorer") == "1"
+    if since is not None and since == match.newest_seq and drawn_for_scorer == is_scorer(match):
         return "", 304
     context = _board_context(match, store.load(match), polled=True)
     response = make_response(render_template("pages/_board.html", **context))

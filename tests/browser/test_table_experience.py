@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import time
+import urllib.error
 import urllib.request
 
 from playwright.sync_api import Page, expect
@@ -130,3 +131,28 @@ def test_the_offline_page_when_the_server_is_down(page: Page, live_server):
     live_server.stop()
     page.goto(live_server + "/new", wait_until="domcontentloaded")
     expect(page.locator("h1")).to_have_text("No connection")
+
+
+def test_a_new_scorer_link_asks_first_and_the_other_scorer_is_told_in_words(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    second = page.context.browser.new_context(**PHONE).new_page()
+    second.goto(match["links"]["scorer"])
+    expect(second.locator("#panel form.entry")).to_be_visible()
+    page.get_by_text("Invite another phone").tap()
+    page.get_by_text("New scorer link…").tap()
+    # One tap opens the question; nothing has changed yet.
+    assert api(live_server, f"/api/matches/{match['id']}/actions", {"type": "miss", "expect": 6},
+               match["scorer_token"])["seq"] == 7
+    page.get_by_role("button", name="Yes, make a new scorer link").tap()
+    expect(page.locator("#panel form.entry")).to_be_visible()  # this phone scores on, with the new link
+    try:
+        api(live_server, f"/api/matches/{match['id']}/actions", {"type": "miss"}, match["scorer_token"])
+        raise AssertionError("the old scorer token still enters")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 403
+    # The other phone is told at its next poll, before it tries an entry, and keeps no keys.
+    lost = second.locator("#panel .message.error")
+    expect(lost).to_contain_text("A new scorer link was made on another phone", timeout=5000)
+    expect(second.locator("#panel form.entry")).to_have_count(0)
+    second.screenshot(path="test-results/scorer-lost.png")
+    second.context.close()

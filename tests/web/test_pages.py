@@ -97,7 +97,7 @@ def test_the_polled_board_costs_nothing_until_the_log_moves(client, monkeypatch)
         monkeypatch.setattr(replay_module, name, lambda *a, _o=original, _n=name, **k: calls.append(_n) or _o(*a, **k))
     monkeypatch.setattr(store, "load", lambda *a, _o=store.load, **k: calls.append("load") or _o(*a, **k))
     store.clear_cache()
-    polls = [client.get(f"/m/{mid}/board?since=1") for _ in range(100)]
+    polls = [client.get(f"/m/{mid}/board?since=1&scorer=1") for _ in range(100)]  # as the scorer's page polls
     assert {p.status_code for p in polls} == {304} and all(p.get_data() == b"" for p in polls)
     assert calls == []  # no replay, not even a cache lookup
     moved = client.get(f"/m/{mid}/board?since=0")
