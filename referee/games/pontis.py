@@ -21,7 +21,7 @@ from typing import Any
 from referee import rules
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.games import register
-from referee.i18n import N_, Message, _, any_of, n_
+from referee.i18n import N_, Message, _, all_of, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
 PACK = 52
@@ -138,6 +138,7 @@ class Game:
     curdle_claim: int | None = None         # PONTIS-SUM-5: bank that made a curdle (two players)
     sum_by_curdle: bool = False             # the holder got the ability by making a curdle
     jokers_played: int = 0
+    turns: int = 0                          # turns finished this game (the timeline's rounds)
     doubts: tuple[Doubt, ...] = ()          # not yet proven
     fakes: tuple[Fake, ...] = ()
     ending: str | None = None
@@ -291,6 +292,7 @@ class PontisGame(GameRules):
     settings_type = Settings
     min_players = 2
     max_players = 13
+    unit = "game"             # the timeline groups entries by game, then by round (``stage``)
     # 2: a joker may stand for a card already on a bank (PONTIS-TURN-5); the two-player curdle
     # rule follows the number of players, not banks (PONTIS-SUM-5), and its maker may still
     # answer an ace curdle with a single king (PONTIS-CURDLE-1); a "liar" call may name the fake
@@ -360,7 +362,12 @@ class PontisGame(GameRules):
                 rule="ACTION")
         if kind != "deal":
             self._require_game(state)
-        return handlers[kind](state, action, seq)
+        after, found = handlers[kind](state, action, seq)
+        if kind in ("play", "pair", "miss") or (
+                kind == "reveal" and after.game.bank_in_turn != state.game.bank_in_turn):
+            # The turn passed on (the dealer's first turn is only the turning up).
+            after = replace(after, game=replace(after.game, turns=after.game.turns + 1))
+        return after, found
 
     def _require_game(self, state: PontisState) -> None:
         if state.game is None:
@@ -1050,6 +1057,114 @@ class PontisGame(GameRules):
             return _("{ending} ({name})", ending=ending, name=view["ended_by"])
         return ending
 
+    # the ends of games: who won and why, the leader, the match as running totals ------------
+    def stage(self, state: PontisState) -> Message | None:
+        """The round of the game in progress, for grouping the timeline ("Round 3"): every bank
+        has had a turn once per round (the first round begins with the dealer's turning up)."""
+        if state.mode != "play" or not state.in_progress:
+            return None
+        return _("Round {n}", n=state.game.turns // state.bank_count + 1)
+
+    def running_totals(self, state: PontisState) -> tuple[dict[str, int], ...]:
+        """The match totals after each finished game (PONTIS-END-5: every game's score, bonus or
+        penalty and liar points included), oldest first."""
+        totals, after = dict.fromkeys(state.players, 0), []
+        for result in state.results:
+            totals = {name: totals[name] + row.score
+                      for name, row in zip(state.players, self._ordered(result.rows))}
+            after.append(totals)
+        return tuple(after)
+
+    @staticmethod
+    def _ordered(rows: tuple[Row, ...]) -> list[Row]:
+        return sorted(rows, key=lambda row: row.player)
+
+    def _leaders(self, state: PontisState) -> list[str]:
+        """Who leads the match now: the highest total of the finished games plus, while a game
+        is played, the cards and suit points each has in it so far. Nobody while all are level."""
+        totals = self.running_totals(state)
+        now = dict(totals[-1]) if totals else dict.fromkeys(state.players, 0)
+        if state.in_progress:
+            for row in self._game_rows(state, state.game):
+                now[state.players[row.player]] += row.score
+        best = max(now.values())
+        if all(total == best for total in now.values()):
+            return []
+        return [name for name in state.players if now[name] == best]
+
+    def _why(self, state: PontisState, result: Result) -> Message:
+        """How a game ended and what that did to the scores (PONTIS-END-2/3/4)."""
+        if result.ending == "out":
+            return _("{name} went out and takes the grand bonus of +{bonus}",
+                     name=state.players[result.ended_by], bonus=GRAND_BONUS)
+        if result.ending == "complete_curdle":
+            return _("the game ended on a complete curdle, with no bonus and no penalty")
+        return _("nobody could bridge, even with the sum ability; {name} missed first and takes "
+                 "−{penalty}", name=state.players[result.ended_by], penalty=-BLOCKED_PENALTY)
+
+    def _game_headline(self, state: PontisState, result: Result) -> tuple[list[str], Message]:
+        rows = self._ordered(result.rows)
+        best = max(row.score for row in rows)
+        winners = [state.players[row.player] for row in rows if row.score == best]
+        number = result.number + 1
+        if result.ending == "out" and winners == [state.players[result.ended_by]]:
+            return winners, n_(
+                "{player} went out and wins game {n} with {points} point, the grand bonus of "
+                "+{bonus} included.",
+                "{player} went out and wins game {n} with {points} points, the grand bonus of "
+                "+{bonus} included.", best, player=winners[0], n=number, points=best,
+                bonus=GRAND_BONUS)
+        if len(winners) == 1:
+            won = n_("{player} wins game {n} with {points} point",
+                     "{player} wins game {n} with {points} points", best,
+                     player=winners[0], n=number, points=best)
+        else:
+            won = n_("{players} tie for game {n} with {points} point each",
+                     "{players} tie for game {n} with {points} points each", best,
+                     players=all_of(winners), n=number, points=best)
+        return winners, _("{result}: {why}.", result=won, why=self._why(state, result))
+
+    def _outcome(self, state: PontisState) -> dict[str, Any] | None:
+        """The latest finished game: who won and why, and each player's score in Pontis's own
+        terms (PONTIS-END-5), from the same rows as the score sheet's."""
+        if not state.results:
+            return None
+        result = state.results[-1]
+        winners, headline = self._game_headline(state, result)
+        match = self.running_totals(state)[-1]
+        liar = state.settings.liar_points > 0 or any(row.liar_points for row in result.rows)
+        columns = [_("Bank cards"), _("Suit points"), _("Bonus or penalty")]
+        if liar:
+            columns.append(_("Liar points"))
+        columns += [_("Game"), _("Match")]
+        rows = []
+        for row in self._ordered(result.rows):
+            name = state.players[row.player]
+            cells: list[Any] = [row.bank_cards, row.suit_points, signed(row.bonus)]
+            if liar:
+                cells.append(row.liar_points)
+            rows.append({"who": name, "cells": cells + [row.score, match[name]]})
+        return {"unit": "game", "number": result.number + 1, "winners": winners,
+                "headline": str(headline), "ending": result.ending,
+                "breakdown": {"columns": [str(c) for c in columns], "rows": rows}}
+
+    def _match_result(self, state: PontisState) -> dict[str, Any]:
+        """The match is over (house rule ``games``): the highest total wins (PONTIS-END-5)."""
+        totals = self.running_totals(state)[-1]
+        best = max(totals.values())
+        winners = [name for name in state.players if totals[name] == best]
+        games = len(state.results)
+        after = n_("after {n} game", "after {n} games", games, n=games)
+        if len(winners) == 1:
+            headline = n_("{player} wins the match {after} with {points} point.",
+                          "{player} wins the match {after} with {points} points.", best,
+                          player=winners[0], after=after, points=best)
+        else:
+            headline = n_("{players} share the match {after} with {points} point each.",
+                          "{players} share the match {after} with {points} points each.", best,
+                          players=all_of(winners), after=after, points=best)
+        return {"winners": winners, "headline": str(headline)}
+
     def view(self, state: PontisState) -> dict[str, Any]:
         players = state.players
         n = len(players)
@@ -1068,6 +1183,7 @@ class PontisGame(GameRules):
             scores = {players[r.player]: r.score for r in result.rows}
             for name, score in scores.items():
                 totals[name] += score
+            winners, headline = self._game_headline(state, result)
             history.append({
                 "deal": result.number, "dealer": players[result.dealer],
                 "foundation_suit": result.foundation_suit, "ending": result.ending,
@@ -1076,6 +1192,8 @@ class PontisGame(GameRules):
                           "suit_points": r.suit_points, "bonus": r.bonus,
                           "liar_points": r.liar_points, "score": r.score} for r in result.rows],
                 "scores": scores,
+                "winners": winners,
+                "headline": str(headline),
             })
         rows = self._game_rows(state, game) if game is not None else None
         in_turn = game.bank_in_turn if state.in_progress else None
@@ -1120,9 +1238,11 @@ class PontisGame(GameRules):
             "turn": players[actors[0]] if actors else None,
             "turn_players": [players[p] for p in actors],
             "dealer": players[dealer],
-            "next_dealer": None if state.match_over
-            else players[(len(state.results) + state.in_progress) % n],
-            "deal_over": game is not None and game.phase == ENDED,
+            # The deal moves one seat left each game; once the match is over, the dealer of
+            # the game after it (a rematch starts with them).
+            "next_dealer": players[(len(state.results) + state.in_progress) % n],
+            "deal_over": (bool(state.results) if state.mode == "quick"
+                          else game is not None and game.phase == ENDED),
             "match_over": state.match_over,
             "scores": totals,
             "deal_scores": None if rows is None else {players[r.player]: r.score for r in rows},
@@ -1149,10 +1269,18 @@ class PontisGame(GameRules):
             "ended_by": None if game is None or game.ended_by is None else players[game.ended_by],
             "fakes": fakes,
             "history": history,
+            "leaders": self._leaders(state),
+            "outcome": self._outcome(state),
+            "match_result": self._match_result(state) if state.match_over else None,
         }
 
 
 # --- small tuple helpers -------------------------------------------------------------------
+
+def signed(points: int) -> str:
+    """A bonus or penalty as the score sheet writes it: "+4", "−2", "0"."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
 
 def _put(banks: tuple[tuple[Placed, ...], ...], bank: int,
          placed: tuple[Placed, ...]) -> tuple[tuple[Placed, ...], ...]:

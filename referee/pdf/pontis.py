@@ -1,11 +1,12 @@
-"""Pontis score sheet: one row per game per player, running match totals."""
+"""Pontis score sheet: one row per game per player, running match totals, and the match
+result. Every number and sentence is the engine's (the view's ``history`` rows, its ending
+words, ``match_result``): the sheet only lays them out, as the screen's breakdown does."""
 from __future__ import annotations
 
 from referee.cards import SUIT_SYMBOLS
-from referee.i18n import N_, _, gettext
+from referee.games.pontis import ENDING_WORDS, signed
+from referee.i18n import _, gettext
 from referee.pdf import Kit
-
-ENDINGS = {"out": N_("went out"), "complete_curdle": N_("complete curdle"), "blocked": N_("nobody could bridge")}
 
 
 def sections(view: dict, kit: Kit) -> list:
@@ -16,13 +17,13 @@ def sections(view: dict, kit: Kit) -> list:
     for game in view.get("history", []):
         suit = SUIT_SYMBOLS.get(game.get("foundation_suit") or "", "")
         ending = game.get("ending")
-        ending = gettext(ENDINGS[ending]) if ending in ENDINGS else ending or ""
+        ending = gettext(ENDING_WORDS[ending]) if ending in ENDING_WORDS else ending or ""
         if game.get("ended_by"):
             ending = str(_("{ending} ({name})", ending=ending, name=game["ended_by"]))
         for i, row in enumerate(game["rows"]):
             running[row["player"]] = running.get(row["player"], 0) + row["score"]
             first = f"{game['deal'] + 1} {suit}\n{ending}" if i == 0 else ""
-            bonus = f"{row['bonus']:+d}" if row["bonus"] else "0"
+            bonus = signed(row["bonus"])
             rows.append([first, row["player"], row["bank_cards"], row["suit_points"], bonus,
                          row.get("liar_points", 0), row["score"], running[row["player"]]])
     if not rows:
@@ -33,3 +34,12 @@ def sections(view: dict, kit: Kit) -> list:
     out += [kit.para(gettext("Match totals"), kit.heading),
             kit.table([gettext("Player"), gettext("Total")], totals, [0.5, 0.2])]
     return out
+
+
+def result_line(view: dict) -> str:
+    """The match in one line: the engine's result once it is over, else who leads so far."""
+    if view.get("match_result"):
+        return view["match_result"]["headline"]
+    from referee.pdf import _highest_wins
+
+    return _highest_wins(view)

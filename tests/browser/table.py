@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page, expect
 
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
-SHOTS = "test-results"
+SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # pytest-playwright empties test-results at each start
 
 
 def api(base: str, path: str, body=None, token: str | None = None) -> dict:

@@ -75,7 +75,9 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
             break
         table.press("Miss")
         page.wait_for_timeout(100)
-    table.expect_turn("is over")
+    table.expect_turn("won game 1")
+    table.expect_turn("deals the next game")
+    expect(page.locator(".outcome .breakdown")).to_contain_text("Suit points")  # who won and why, on the board
     expect(page.locator(".score-table")).to_contain_text("Ann")
     table.shot("pontis-game-over")
     scorer_scores = page.locator(".score-table").inner_text()
@@ -85,7 +87,7 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
     viewer_url = page.locator("a.viewer-link").get_attribute("href")
     viewer = page.context.browser.new_context(viewport=page.viewport_size, is_mobile=True, has_touch=True).new_page()
     viewer.goto(viewer_url)
-    expect(viewer.locator(".turn")).to_contain_text("is over")
+    expect(viewer.locator(".turn")).to_contain_text("won game 1")
     expect(viewer.locator("form.entry")).to_have_count(0)
     assert viewer.locator(".score-table").inner_text() == scorer_scores
     viewer.context.close()

@@ -61,6 +61,14 @@ def table_entries(log: list[dict], at: int) -> list[dict]:
     third = seq_of_next()
     out.append({"type": "dispute", "seq": final, "note": "recheck"})
     out.append({"type": "ruling", "dispute": third, "decision": "upheld", "reason": "it stands as entered"})
+    shift = len(out) - len(head)
+
+    def moved(seq: int) -> int:  # where an entry of the simulated log stands in the spliced one
+        return seq if seq < q else final if seq == q else seq + shift
+
+    # Entries that name an earlier entry (a liar call names the miss it targets) follow it.
+    tail = [{**entry, "missed_at": moved(entry["missed_at"])} if isinstance(entry.get("missed_at"), int) else entry
+            for entry in tail]
     return out + tail
 
 
@@ -114,7 +122,10 @@ def pontis() -> list[dict]:
         table = sim.SimTable(random.Random(seed), players, {**settings, "games": games})
         for _ in range(games):
             table.play_game()
-        return list(table.names), [dict(a) for _seq, a in table.log]
+        # A liar call names its miss by the simulator's seq; the golden log counts positions.
+        position = {seq: n for n, (seq, _a) in enumerate(table.log, start=1)}
+        return list(table.names), [{**a, "missed_at": position[a["missed_at"]]} if "missed_at" in a else dict(a)
+                                   for _seq, a in table.log]
 
     seed, names, actions = first_covering(build, play_types("pontis"))
     play = record_match("pontis", "play", names, {**settings, "games": games}, "play", actions,
