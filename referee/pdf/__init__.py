@@ -16,7 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 from xml.sax.saxutils import escape
 
 from referee.i18n import _, all_of, gettext
@@ -152,7 +152,8 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     drawing = running_totals_drawing(totals, list(view.get("scores") or ()), kit.width, FONT,
                                      view.get("team_names"))
     if drawing is not None:
-        story += [kit.para(gettext("Running totals"), kit.heading), drawing]
+        # The heading never stands alone at the foot of a page with its chart on the next.
+        story += [KeepTogether([kit.para(gettext("Running totals"), kit.heading), drawing])]
     story += _findings(view, kit)
     story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))
