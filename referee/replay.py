@@ -268,11 +268,15 @@ class _Rejudged:
         return tuple(sorted(self.broken.items(), key=lambda item: item[0]))
 
 
-def _rejudge(replay: Replay, tip: Link | None, corrections: tuple[Correction, ...], start: int) -> _Rejudged:
-    """The fold again from game entry ``start`` on (everything before it is unchanged), with
-    ``corrections`` in force. Starts from the nearest kept state at or before ``start``."""
-    replaced = {c.target: c.action for c in corrections if c.action is not None}
-    dropped = {seq for c in corrections for seq in c.drops}
+def _rejudge(replay: Replay, tip: Link | None, start: int, *, action_for: dict[int, dict | None] | None = None,
+             dropped_now: dict[int, bool] | None = None) -> _Rejudged:
+    """The fold again from game entry ``start`` on (everything before it is unchanged). Each
+    link already carries the action in force and whether it is set aside; ``action_for`` and
+    ``dropped_now`` say what the change being made alters (an action of None: the entry as
+    logged). Nothing here walks the corrections, so a long match's corrections cost each
+    only its own tail. Starts from the nearest kept state at or before ``start``."""
+    action_for = action_for or {}
+    dropped_now = dropped_now or {}
     again: list[Link] = []
     base: Link | None = None
     for link in tip.back() if tip else ():
@@ -290,15 +294,16 @@ def _rejudge(replay: Replay, tip: Link | None, corrections: tuple[Correction, ..
     for old in reversed(again):
         index = prev.index + 1 if prev else 0
         before = state if index % CHECKPOINT == 0 else None
-        action = replaced.get(old.seq, old.original)
+        action = action_for.get(old.seq, old.action) or old.original
+        dropped = dropped_now.get(old.seq, old.dropped)
         violation = None
-        if old.seq not in dropped:
+        if not dropped:
             work += 1
             try:
                 state, _findings, action = rules.judge(replay.game, state, action, old.seq)
             except RuleViolation as refused:
                 violation = broken[old.seq] = refused
-        prev = Link(old.seq, old.original, action, index, prev, before, old.seq in dropped, violation)
+        prev = Link(old.seq, old.original, action, index, prev, before, dropped, violation)
     return _Rejudged(prev, state, broken, work)
 
 
@@ -313,7 +318,7 @@ def _undo(replay: Replay, seq: int) -> Replay:
         # The newest entry in force is a game entry, so it is the tip of the fold.
         assert replay.tip is not None and replay.tip.seq == retracted
         tip = replay.tip.prev
-        rejudged = _rejudge(replay, tip, replay.corrections, tip.seq + 1 if tip else 0)
+        rejudged = _rejudge(replay, tip, tip.seq + 1 if tip else 0)
         rejudged.broken.pop(retracted, None)
         return replace(replay, state=rejudged.state, seq=seq, tip=rejudged.tip, in_force=below, undone=undone,
                        broken=rejudged.listed(), work=replay.work + rejudged.work)
@@ -321,7 +326,11 @@ def _undo(replay: Replay, seq: int) -> Replay:
     # it stands; an entry that fails in it now fails only because the rules changed: it is
     # marked like any other stored entry the current rules refuse.
     corrections = tuple(c for c in replay.corrections if c.seq != retracted)
-    rejudged = _rejudge(replay, replay.tip, corrections, correction.target)
+    # What the retracted correction changed goes back to what the others in force say.
+    standing = [c.action for c in corrections if c.target == correction.target and c.action is not None]
+    action_for = {correction.target: standing[-1] if standing else None} if correction.action is not None else {}
+    dropped_now = {seq: any(seq in c.drops for c in corrections) for seq in correction.drops}
+    rejudged = _rejudge(replay, replay.tip, correction.target, action_for=action_for, dropped_now=dropped_now)
     return replace(replay, state=rejudged.state, seq=seq, tip=rejudged.tip, in_force=below, undone=undone,
                    corrections=corrections, broken=rejudged.listed(), work=replay.work + rejudged.work)
 
@@ -359,7 +368,9 @@ def _drop(replay: Replay, action: Action, seq: int) -> Replay:
 
 def _apply_correction(replay: Replay, correction: Correction, seq: int) -> Replay:
     corrections = replay.corrections + (correction,)
-    rejudged = _rejudge(replay, replay.tip, corrections, correction.target)
+    rejudged = _rejudge(replay, replay.tip, correction.target,
+                        action_for={} if correction.action is None else {correction.target: correction.action},
+                        dropped_now={seq: True for seq in correction.drops})
     already = dict(replay.broken)
     conflicts = tuple((s, v) for s, v in sorted(rejudged.broken.items()) if s not in already)
     if conflicts:
