@@ -8,6 +8,8 @@ In process (Flask test client, SQLite in a temporary folder):
 - the score sheet PDF of a long session of each game
 - long matches: import and timeline at 100, 1,000 and 10,000 entries, and a match of 5,000
   results (the size of an answer, the state, the timeline and the score sheet)
+- cold read: opening a Pontis match of 100, 1,000 and 10,000 entries on a worker that has never
+  seen it, from the newest snapshot and with every snapshot deleted (the whole log replayed)
 
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian):
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
@@ -156,6 +158,7 @@ def in_process(folder: Path) -> None:
             size = len(response.data)
         print(f"  {game:<15} {what:<26} {_ms(statistics.median(times)):>10}  ({_kb(size)})")
     long_matches(client)
+    cold_reads(app, client)
 
 
 def rope_export(results: int, corrections: bool) -> dict:
@@ -200,6 +203,53 @@ def long_matches(client) -> None:
         response = client.get(path)
         print(f"  {what:<22} {_ms(time.perf_counter() - started):>11}  {_kb(len(response.data)):>10}"
               f"{'  (budget 2 s)' if what.endswith('PDF') else ''}")
+
+
+def pontis_export(entries: int) -> dict:
+    """A Pontis match of ``entries`` entries played with cards (the cycle that is legal forever)."""
+    cycle = pontis_cycle(PLAYERS)
+    log = [{"seq": n + 1, "action": cycle[n % len(cycle)]} for n in range(entries)]
+    return {"format": "referee-match", "version": 1, "game": "pontis", "title": "", "mode": "play",
+            "players": PLAYERS, "settings": {}, "log": log}
+
+
+def cold_reads(app: Flask, client, runs: int = 7) -> None:
+    """The state of a long match read by a worker that never saw it (the replay cache emptied
+    before every read): from the newest snapshot and the log's tail, and with every snapshot
+    deleted first (the whole log replayed, as before snapshots; that read writes one again)."""
+    from sqlalchemy import delete
+
+    from referee.store import snapshots
+    from referee.store.models import Snapshot
+
+    def read(match_id: str, drop: bool) -> float:
+        if drop:
+            with app.app_context():
+                store.db.session.execute(delete(Snapshot).where(Snapshot.match_id == match_id))
+                store.db.session.commit()
+        store.clear_cache()
+        started = time.perf_counter()
+        response = client.get(f"/api/matches/{match_id}")
+        elapsed = time.perf_counter() - started
+        assert response.status_code == 200
+        return elapsed
+
+    print(f"Cold read (Pontis, GET /api/matches/<id> with the replay cache emptied; median of {runs}; "
+          f"a snapshot every {snapshots.EVERY} entries):")
+    for entries in (100, 1_000, 10_000, 1_000 + snapshots.EVERY - 1):
+        imported = client.post("/api/matches/import", json=pontis_export(entries))
+        assert imported.status_code == 201, imported.get_json()
+        match_id = imported.get_json()["id"]
+        before = statistics.median(read(match_id, drop=True) for _ in range(runs))
+        after = statistics.median(read(match_id, drop=False) for _ in range(runs))
+        warm = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            client.get(f"/api/matches/{match_id}")
+            warm.append(time.perf_counter() - started)
+        tail = entries % snapshots.EVERY
+        label = f"{entries:,} entries" + (f" (the longest tail: {tail})" if tail == snapshots.EVERY - 1 else "")
+        print(f"  cold read, {label}: {_ms(after)} (every snapshot deleted: {_ms(before)}; warm: {_ms(statistics.median(warm))})")
 
 
 def _pontis_games(client, games: int) -> str:

@@ -3,6 +3,8 @@
 - ``models``: the tables, the codes people type, finding a match.
 - ``inputs``: what may be written (size, depth, printable text), checked before anything is.
 - ``log``: creating a match, appending an entry once, the replay and its cache, the log.
+- ``snapshots``: the replay stored every 100th entry, so a cold read replays only the tail (a
+  cache: used only under the rules and code it was written by; deleting them changes nothing).
 - ``exchange``: export and import.
 - ``timeline``: every entry in words, grouped by game, hand or deal.
 

@@ -21,6 +21,7 @@ from referee.errors import InvalidAction, RuleViolation
 from referee.i18n import N_, _, any_of
 from referee.replay import Replay, step
 from referee.settings import Settings
+from referee.store import snapshots
 from referee.store.inputs import check_input
 from referee.store.models import (
     MAX_BY, MAX_CLIENT_ID, Event, Match, _hash_token, _new_match_id, _new_viewer_code, db,
@@ -163,11 +164,18 @@ def load(match: Match) -> Replay:
         newest = last_seq(match.id)
     if replay is not None and replay.seq == newest:
         return replay
-    if replay is None or replay.seq > newest:
-        replay = _fresh(match)
+    cold = replay is None or replay.seq > newest
+    if cold:  # from the newest good snapshot, else from the start; then the tail of the log
+        replay = snapshots.newest(match, newest) or _fresh(match)
+    due = snapshots.due(replay.seq, newest) if cold else None
+    at_due = None
     for seq, action in _events(match.id, replay.seq):
         replay, _findings = step(replay, action, seq, stored=True)
+        if seq == due:
+            at_due = replay
     _cache_put(match.id, replay)
+    if at_due is not None:  # a cold read that crossed a snapshot's seq writes it
+        snapshots.save(match, at_due)
     return replay
 
 
@@ -176,8 +184,8 @@ def replay_until(match: Match, seq: int) -> Replay:
     cached = _cache_get(match.id)
     if cached is not None and cached.seq == seq:
         return cached
-    replay = _fresh(match)
-    for number, action in _events(match.id, 0, seq):
+    replay = snapshots.newest(match, seq) or _fresh(match)
+    for number, action in _events(match.id, replay.seq, seq):
         replay, _findings = step(replay, action, number, stored=True)
     return replay
 
@@ -252,6 +260,8 @@ def _try_append(match: Match, data: Any, client_id: str | None, expect: int | No
         db.session.rollback()
         return None
     _cache_put(match.id, after)
+    if seq % snapshots.EVERY == 0:
+        snapshots.save(match, after)
     return Appended(seq, after, findings)
 
 

@@ -9,7 +9,7 @@ import secrets
 from datetime import datetime
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func, select
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, LargeBinary, String, UniqueConstraint, func, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 # Rows stay readable after a commit: a request reads its match again only when it asks to.
@@ -60,6 +60,21 @@ class Event(db.Model):
     time: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     by: Mapped[str | None] = mapped_column(String(MAX_BY), nullable=True)
     client_id: Mapped[str | None] = mapped_column(String(MAX_CLIENT_ID), nullable=True)
+
+
+class Snapshot(db.Model):
+    """A match's replay at one seq, kept as a cache for cold reads (``referee.store.snapshots``):
+    used only under the rules, format and code it was written by, and never needed."""
+    __tablename__ = "snapshots"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    rules_version: Mapped[int] = mapped_column(Integer)   # the game's rules_version when written
+    format: Mapped[int] = mapped_column(Integer)          # snapshots.FORMAT when written
+    code: Mapped[str] = mapped_column(String(32))         # digest of the engine and replay code
+    signature: Mapped[str] = mapped_column(String(64))    # HMAC-SHA256 of all of the above and the data
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def _hash_token(token: str) -> str:

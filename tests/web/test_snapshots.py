@@ -1,0 +1,291 @@
+"""Snapshots of the replay in the database: a cold read (a restarted worker) replays only the
+tail of the log. They are a cache: a read with them equals a read without them, a snapshot from
+other rules or that does not load is ignored and rebuilt, and nothing else changes."""
+from __future__ import annotations
+
+import logging
+import pickle
+
+import pytest
+from sqlalchemy import delete, text, update
+
+from referee import games, store
+from referee.bench import pontis_cycle, rope_export
+from referee.store import snapshots
+from referee.store.models import Snapshot
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+ROPE = ["Dee", "Non"]
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """Counts the calls into every engine: how much of the log a read replayed."""
+    calls = [0]
+    for game in games.GAMES.values():
+        def counted(state, action, seq, real=game.apply):
+            calls[0] += 1
+            return real(state, action, seq)
+        monkeypatch.setattr(game, "apply", counted)
+    return calls
+
+
+def pontis_match(api, entries: int) -> dict:
+    """A Pontis match of ``entries`` entries, each appended through the API."""
+    match = api.create(game="pontis", players=PLAYERS)
+    cycle = pontis_cycle(PLAYERS)
+    for n in range(entries):
+        api.act(match, {**cycle[n % len(cycle)], "id": f"entry-{n + 1}"})
+    return match
+
+
+def rope_match(client, results: int) -> dict:
+    """A Ropebridge results-only match of ``results`` entries, imported (no snapshot yet)."""
+    response = client.post("/api/matches/import", json=rope_export(results, False))
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def everything(client, match) -> dict:
+    """Every reading of the match's state: the whole state, the log as marked now, the export."""
+    mid = match["id"]
+    return {"state": client.get(f"/api/matches/{mid}?history=all").get_json(),
+            "window": client.get(f"/api/matches/{mid}").get_json(),
+            "log": [{k: v for k, v in e.items() if k != "time"} for e in client.get(f"/api/matches/{mid}/log").get_json()],
+            "export": client.get(f"/api/matches/{mid}/export.json").get_json()}
+
+
+def cold(client, match, engine_calls=None) -> dict:
+    """Read the match as a restarted worker does: nothing cached."""
+    store.clear_cache()
+    if engine_calls is not None:
+        engine_calls[0] = 0
+    return everything(client, match)
+
+
+def kept(app, match) -> list[snapshots.Stored]:
+    with app.app_context():
+        found = snapshots.stored(match["id"])
+        store.db.session.remove()
+        return found
+
+
+def run(app, statement, **params) -> None:
+    with app.app_context():
+        with store.db.engine.begin() as connection:
+            connection.execute(statement, params)
+
+
+def drop_every_snapshot(app) -> None:
+    run(app, delete(Snapshot))
+
+
+def test_a_cold_read_from_snapshots_equals_a_replay_of_the_whole_log(app, client, api, engine_calls):
+    match = pontis_match(api, 350)
+    # Every 100th append wrote one; the two newest are kept.
+    assert [s.seq for s in kept(app, match)] == [200, 300]
+    warm = everything(client, match)
+
+    from_snapshot = cold(client, match, engine_calls)
+    assert engine_calls[0] <= 50  # the tail after the snapshot at 300, not the whole log
+    assert from_snapshot == warm
+
+    drop_every_snapshot(app)
+    from_scratch = cold(client, match, engine_calls)
+    assert engine_calls[0] >= 350
+    assert from_scratch == warm
+    # That cold read crossed seq 300, so it wrote the snapshot again; the next one uses it.
+    assert [s.seq for s in kept(app, match)] == [300]
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] <= 50
+
+
+def test_a_cold_read_of_an_imported_match_writes_the_newest_snapshot(app, client, engine_calls):
+    match = rope_match(client, 250)
+    assert kept(app, match) == []  # an import writes none
+    first = cold(client, match, engine_calls)
+    assert engine_calls[0] >= 250 and [s.seq for s in kept(app, match)] == [200]
+    assert cold(client, match, engine_calls) == first and engine_calls[0] <= 50
+
+
+def test_a_snapshot_from_other_rules_is_ignored_and_rebuilt(app, client, api, engine_calls, monkeypatch):
+    match = pontis_match(api, 320)
+    game = games.get("pontis")
+    warm = everything(client, match)
+
+    # Stored under another rules version (the row says so): ignored, the log replayed, rebuilt.
+    run(app, update(Snapshot).values(rules_version=Snapshot.rules_version + 1))
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] >= 320
+    assert [(s.seq, s.rules_version) for s in kept(app, match)][-1] == (300, game.rules_version)
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] <= 20
+
+    # The engine moves on to new rules: every snapshot taken under the old ones is stale.
+    monkeypatch.setattr(type(game), "rules_version", game.rules_version + 1)
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] >= 320
+    assert [(s.seq, s.rules_version) for s in kept(app, match)][-1] == (300, game.rules_version)
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] <= 20
+
+    # Written by other code (the engine's or the replay's source changed) or another format.
+    for column, value in (("code", "0" * 32), ("format", snapshots.FORMAT + 1)):
+        run(app, update(Snapshot).values({column: value}))
+        assert cold(client, match, engine_calls) == warm and engine_calls[0] >= 320
+        newest = kept(app, match)[-1]
+        assert (newest.seq, newest.format, newest.code) == (300, snapshots.FORMAT, snapshots.code_version(game))
+
+
+def test_a_corrupt_snapshot_is_ignored(app, client, api, engine_calls, caplog):
+    match = pontis_match(api, 210)
+    warm = everything(client, match)
+    mid = match["id"]
+    with app.app_context():
+        good = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 200"),
+                                       {"m": mid})
+        good = bytes(good)
+        signed = lambda data: snapshots._signature(mid, 200, games.get("pontis").rules_version,  # noqa: E731
+                                                   snapshots.code_version(games.get("pontis")), data)
+        tampered = {
+            "a flipped byte": (good[:100] + bytes([good[100] ^ 1]) + good[101:], None),
+            "cut short": (good[: len(good) // 2], None),
+            # Signed with the app's key, so only decoding can refuse them:
+            "signed garbage": (b"not a pickle at all", "sign"),
+            "signed, cut short": (good[: len(good) // 2], "sign"),
+            "signed, builds a function": (pickle.dumps(print), "sign"),
+            "signed, another shape": (pickle.dumps((1, 2, 3)), "sign"),
+        }
+        bad = {what: (data, signed(data) if sign else None) for what, (data, sign) in tampered.items()}
+        store.db.session.remove()
+    for what, (data, signature) in bad.items():
+        values = {"data": data} if signature is None else {"data": data, "signature": signature}
+        run(app, update(Snapshot).where(Snapshot.match_id == mid).values(values))
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="referee.store.snapshots"):
+            assert cold(client, match, engine_calls) == warm, what
+        assert engine_calls[0] >= 210, what  # the whole log replayed
+        assert "snapshot 200 of match" in caplog.text and "ignored" in caplog.text, what
+        # ... and the snapshot written again, good this time.
+        assert cold(client, match, engine_calls) == warm and engine_calls[0] <= 10, what
+
+
+def test_a_snapshot_made_for_another_match_is_not_used(app, client, api, engine_calls):
+    first, second = pontis_match(api, 200), pontis_match(api, 200)
+    warm = everything(client, first)
+    # Copy the second match's snapshot over the first's: its signature names the second match.
+    run(app, text("UPDATE snapshots SET data = (SELECT data FROM snapshots WHERE match_id = :b AND seq = 200), "
+                  "signature = (SELECT signature FROM snapshots WHERE match_id = :b AND seq = 200) "
+                  "WHERE match_id = :a"), a=first["id"], b=second["id"])
+    assert cold(client, first, engine_calls) == warm and engine_calls[0] >= 200
+
+
+def test_correcting_an_entry_before_the_snapshot_after_a_cold_read(app, client, api, engine_calls):
+    # 700 results: the snapshot at 700 keeps the states of the last 256 entries and of entry 1,
+    # so corrections of entries 5 and 300 re-judge from the start, of 650 from a nearby state.
+    match = rope_match(client, 700)
+    cold(client, match)
+    assert [s.seq for s in kept(app, match)] == [700]
+    steps = [{"type": "correct", "seq": 5, "action": {"type": "quick", "winner": "Dee"}},
+             {"type": "quick", "winner": "Non"},
+             {"type": "correct", "seq": 300, "action": {"type": "quick", "tie": "stalemate"}},
+             {"type": "correct", "seq": 650, "action": {"type": "quick", "winner": "Non"}},
+             {"type": "undo"},
+             {"type": "dispute", "seq": 12, "note": "who won?"},
+             {"type": "correct", "seq": 12, "action": {"type": "quick", "winner": "Non"}}]
+    answers = []
+    for action in steps:
+        store.clear_cache()  # every step after a cold read from the snapshot
+        answers.append(api.act(match, action))
+    assert [a["seq"] for a in answers] == list(range(701, 708))
+    from_snapshots = everything(client, match)
+    assert [c["entry"] for c in from_snapshots["state"]["corrections"]] == [5, 300, 12]
+
+    # The same log replayed from scratch, on this server and as an import elsewhere.
+    drop_every_snapshot(app)
+    assert cold(client, match) == from_snapshots
+    other = app.test_client().post("/api/matches/import", json=from_snapshots["export"])
+    assert other.status_code == 201, other.get_json()
+    assert other.get_json()["state"] == from_snapshots["window"]
+    again = everything(client, other.get_json())
+    assert again["state"] == from_snapshots["state"] and again["log"] == from_snapshots["log"]
+
+    # Each answer equals the same step taken on a replay that was never snapshotted.
+    replayed = rope_match(client, 700)
+    store.clear_cache()
+    for action, answer in zip(steps, answers):
+        assert api.act(replayed, action) == answer
+
+
+def test_a_correction_before_the_snapshot_in_a_played_match(app, client, api):
+    # Pontis with cards revealed: the correction is judged against the states the snapshot kept,
+    # and the later entries it no longer allows are dropped with it.
+    match = pontis_match(api, 230)
+    assert [s.seq for s in kept(app, match)] == [100, 200]
+    headers = {"Authorization": f"Bearer {match['scorer_token']}"}
+
+    def send(action):
+        store.clear_cache()  # after a cold read from the snapshot at 200
+        return client.post(f"/api/matches/{match['id']}/actions", json=action, headers=headers)
+
+    corrected = None
+    for card in ("8h", "4h", "6h", "Kh", "Th", "2h"):
+        correction = {"type": "correct", "seq": 152, "action": {"type": "reveal", "card": card}}
+        answer = send(correction)
+        if answer.status_code == 422 and answer.get_json()["error"].get("conflicts"):
+            drop = [c["seq"] for c in answer.get_json()["error"]["conflicts"]]
+            answer = send({**correction, "drop": drop})
+        if answer.status_code == 200:
+            corrected = answer.get_json()
+            break
+    assert corrected is not None and corrected["state"]["corrections"][-1]["entry"] == 152
+    assert send({"type": "undo"}).status_code == 200 and send(correction).status_code in (200, 422)
+    from_snapshots = everything(client, match)
+    drop_every_snapshot(app)
+    assert cold(client, match) == from_snapshots
+    replayed = client.post("/api/matches/import", json=from_snapshots["export"]).get_json()
+    assert replayed["state"] == from_snapshots["window"]
+
+
+def test_a_retried_action_is_answered_as_before_from_a_snapshot(app, client, api):
+    match = pontis_match(api, 320)
+    cycle = pontis_cycle(PLAYERS)
+    store.clear_cache()
+    # Entry 250 was sent with id "entry-250": sent again, it is answered as it was then.
+    again = api.act(match, {**cycle[249 % len(cycle)], "id": "entry-250"})
+    assert again["seq"] == 250
+    drop_every_snapshot(app)
+    store.clear_cache()
+    assert api.act(match, {**cycle[249 % len(cycle)], "id": "entry-250"}) == again
+
+
+def test_a_failed_snapshot_write_fails_nothing(app, client, api, monkeypatch, caplog):
+    def broken(replay):
+        raise RuntimeError("the disk is full")
+    monkeypatch.setattr(snapshots, "encode", broken)
+    with caplog.at_level(logging.WARNING, logger="referee.store.snapshots"):
+        match = pontis_match(api, 101)
+    assert "snapshot 100 of match" in caplog.text and "not written" in caplog.text
+    assert kept(app, match) == []
+    warm = everything(client, match)
+    assert cold(client, match) == warm and warm["state"]["seq"] == 101
+
+
+def test_export_and_import_do_not_carry_snapshots(app, client, api):
+    match = pontis_match(api, 230)
+    exported = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    drop_every_snapshot(app)
+    store.clear_cache()
+    assert client.get(f"/api/matches/{match['id']}/export.json").get_json() == exported
+    assert "snapshot" not in str(exported.keys())
+    imported = client.post("/api/matches/import", json=exported)
+    assert imported.status_code == 201
+    body = imported.get_json()
+    assert kept(app, body) == []
+    assert cold(client, body)["state"] == cold(client, match)["state"]
+    assert [s.seq for s in kept(app, body)] == [200]
+    again = client.get(f"/api/matches/{body['id']}/export.json").get_json()
+    assert again["log"] == exported["log"]
+
+
+def test_deleting_a_match_deletes_its_snapshots(app, api):
+    match = pontis_match(api, 100)
+    assert [s.seq for s in kept(app, match)] == [100]
+    run(app, text("DELETE FROM events WHERE match_id = :m"), m=match["id"])
+    run(app, text("DELETE FROM matches WHERE id = :m"), m=match["id"])
+    assert kept(app, match) == []
