@@ -40,6 +40,8 @@ RANK_ORDER = ("A", "JK", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
 KINGFISHER_RANKS = frozenset({"A", "JK"})
 
 SCORING = ("hands_won", "cards_left")
+# The scoring house rule as players say it: the values are the API's, never a screen's.
+SCORING_WORDS = {"hands_won": N_("hands won"), "cards_left": N_("cards left")}
 
 # Phases of a hand (play mode) and of a quick match.
 DEAL, OPEN, PLAY, BREAK, BLIND, OVER, MATCH_OVER, QUICK = (
@@ -131,9 +133,10 @@ def tops_text(top_a: Card, top_b: Card) -> Message:
 @dataclass(frozen=True)
 class Settings(rules.Settings):
     scoring: str = house_rule(
-        "hands_won", N_("hands_won: the match counts hands won; cards_left: every loser of a hand "
-                        "takes a penalty point per card left in hand, lowest total wins"),
-        label=N_("Scoring"), choices=SCORING)
+        "hands_won", N_("Hands won: the match counts the hands each player wins. Cards left: "
+                        "every loser of a hand takes a penalty point per card left in hand, and "
+                        "the lowest total wins"),
+        label=N_("Scoring"), choices=SCORING, words=SCORING_WORDS)
     target: int = house_rule(
         100, N_("With cards-left scoring: the match ends when a player's penalty total reaches this"),
         label=N_("Penalty target"), minimum=1, maximum=10000)
@@ -144,7 +147,7 @@ class Settings(rules.Settings):
     def validate(self) -> None:
         if self.scoring == "cards_left" and self.hands:
             raise InvalidAction(
-                _("house rule hands only applies to hands-won scoring; with cards-left scoring "
+                _("“Hands to win” only applies to hands-won scoring; with cards-left scoring "
                   "the match ends at the penalty target"), rule="SETTINGS")
 
 
@@ -1043,8 +1046,8 @@ class Curdle(GameRules):
             elif note.kind == "kingfisher":
                 text = _("{entry} — a kingfisher: only a king bridges", entry=text)
             else:
-                text = _("{entry} — a blind curdle: nobody could play since {curdler}'s last card, so "
-                         "{curdler} hands out the top cards of a bank", entry=text, curdler=curdler)
+                text = _("{entry} — a blind curdle: nobody could play since {curdler}'s last card",
+                         entry=text, curdler=curdler)
         return text
 
     def _deal_words(self, before: State, action: Action, after: State) -> Message:
@@ -1135,6 +1138,126 @@ class Curdle(GameRules):
             text = _("{entry}; cards left: {left}", entry=text, left=left)
         return text
 
+    # -- the keys: cards the table has seen where they cannot come from --
+    def unavailable(self, state: State) -> dict[str, Message]:
+        """TURN-5: a card lying on a bank cannot be entered again, and a card handed to another
+        player in a blind curdle cannot be entered by the player in turn until its put-under
+        cards are reached. Only what the table has seen is listed; a new deal starts from the
+        whole pack, and a joker is listed only when both are accounted for."""
+        if state.mode != "play" or state.phase not in (OPEN, PLAY, BREAK, BLIND):
+            return {}
+        seat = self._turn_seat(state)
+        reasons: dict[Card, list[Message]] = {}
+        for label, pile in zip(BANKS, state.banks):
+            for index, card in enumerate(pile):
+                depth = len(pile) - 1 - index
+                reasons.setdefault(card, []).append(
+                    _("on bank {bank}, its top card", bank=label) if depth == 0 else
+                    _("on bank {bank}, {ordinal} from the top", bank=label, ordinal=_ordinal(depth + 1)))
+        if state.phase != BLIND:    # a restart card may be an earlier gift under the stock
+            for gift in state.gifts:
+                if gift.holder != seat:
+                    reasons.setdefault(gift.card, []).append(
+                        _("handed to {holder} in the blind curdle at entry {seq}",
+                          holder=state.players[gift.holder], seq=gift.seq))
+        out: dict[str, Message] = {}
+        for card, places in reasons.items():
+            if card.is_joker:
+                if len(places) >= JOKER_COPIES:
+                    out[CARD_TEXT[card]] = _("both jokers are accounted for: {places}",
+                                             places=all_of(places))
+            else:
+                out[CARD_TEXT[card]] = places[0]
+        return out
+
+    # -- the ends: who won and why, the leader, the match as running totals --
+    def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
+        """The match totals after each finished hand (hands won, or penalty points), oldest first."""
+        totals, after = dict.fromkeys(state.players, 0), []
+        for record in state.history:
+            totals = {name: totals[name] + points for name, points in zip(state.players, record.scores)}
+            after.append(totals)
+        return tuple(after)
+
+    @staticmethod
+    def _best(state: State) -> int:
+        """The leading total: the most hands won, or the fewest penalty points (SCORE-1/-2)."""
+        return min(state.scores) if state.settings.scoring == "cards_left" else max(state.scores)
+
+    def _leaders(self, state: State) -> list[str]:
+        """Who leads the match now; nobody while every player is level."""
+        if not state.scores or len(set(state.scores)) == 1:
+            return []
+        best = self._best(state)
+        return [name for name, total in zip(state.players, state.scores) if total == best]
+
+    def _outcome(self, state: State) -> dict[str, Any] | None:
+        """The latest finished hand: who went out and what it scored, in Curdle's own terms
+        (hands won, or cards left and penalty points)."""
+        if not state.history:
+            return None
+        record = state.history[-1]
+        names = state.players
+        winner = names[record.winner]
+        number = record.deal + 1
+        penalty = state.settings.scoring == "cards_left"
+        totals = self.running_totals(state)[-1]
+        left = record.cards_left
+        if left is not None:
+            others = [(names[s], n) for s, n in enumerate(left) if s != record.winner]
+            counts = Joined(tuple(_("{player} {n}", player=name, n=n) for name, n in others), ", ")
+            if penalty:
+                headline = _("{winner} played their last card and wins hand {n}; the others take a "
+                             "penalty point per card left: {counts}.", winner=winner, n=number, counts=counts)
+            else:
+                headline = _("{winner} played their last card and wins hand {n}; cards left: {counts}.",
+                             winner=winner, n=number, counts=counts)
+        else:
+            headline = _("{winner} played their last card and wins hand {n}.", winner=winner, n=number)
+        rows = []
+        for seat, name in enumerate(names):
+            held = "—" if left is None else left[seat]
+            if penalty:
+                cells: list[Any] = [held, record.scores[seat], totals[name]]
+            else:
+                cells = [held, totals[name]]
+            rows.append({"who": name, "cells": cells})
+        columns = ([_("Cards left"), _("Penalty points"), _("Penalty total")] if penalty else
+                   [_("Cards left"), _("Hands won")])
+        return {"unit": "hand", "number": number, "winners": [winner], "headline": str(headline),
+                "breakdown": {"columns": [str(c) for c in columns], "rows": rows}}
+
+    def _match_result(self, state: State) -> dict[str, Any]:
+        """The match is over: the most hands won (house rule ``hands``) or the fewest penalty
+        points once someone reached the target (SCORE-2); equal totals share."""
+        winners = [state.players[s] for s in state.match_winners]
+        best = state.scores[state.match_winners[0]]
+        hands = len(state.history)
+        after = n_("after {n} hand", "after {n} hands", hands, n=hands)
+        if state.settings.scoring == "cards_left":
+            headline = n_("{players} wins the match {after} with the fewest penalty points ({best}).",
+                          "{players} share the match {after} with the fewest penalty points ({best}).",
+                          len(winners), players=all_of(winners), after=after, best=best)
+        elif len(winners) == 1:
+            headline = n_("{players} wins the match {after} with {best} hand won.",
+                          "{players} wins the match {after} with {best} hands won.",
+                          best, players=all_of(winners), after=after, best=best)
+        else:
+            headline = n_("{players} share the match {after} with {best} hand won each.",
+                          "{players} share the match {after} with {best} hands won each.",
+                          best, players=all_of(winners), after=after, best=best)
+        return {"winners": winners, "headline": str(headline)}
+
+    def _next_dealer(self, state: State) -> str | None:
+        """Who deals the next hand, between hands and once the match is over (a rematch seats
+        them first). In quick mode the dealer has already moved on after each hand."""
+        names = state.players
+        if state.mode == "quick":
+            return names[state.dealer] if state.phase == MATCH_OVER else None
+        if state.phase in (OVER, MATCH_OVER):
+            return names[(state.dealer + 1) % len(names)]
+        return None
+
     # -- the view --
     def legal(self, state: State) -> list[str]:
         phase = state.phase
@@ -1190,9 +1313,11 @@ class Curdle(GameRules):
                      "starter": state.run.starter}),
             "failures": state.failures,
             "blind_cards": _blind_view(state) if state.phase == BLIND else None,
-            "next_dealer": (names[(state.dealer + 1) % len(names)]
-                            if state.phase in (OVER,) else None),
+            "next_dealer": self._next_dealer(state),
             "match_winners": [names[s] for s in state.match_winners],
+            "leaders": self._leaders(state),
+            "outcome": self._outcome(state),
+            "match_result": self._match_result(state) if state.phase == MATCH_OVER else None,
             "history": [_hand_view(names, record) for record in state.history],
         }
 

@@ -65,7 +65,7 @@ def _hands(view: dict, kit: Kit) -> list[Flowable]:
             if penalty:
                 second = str(_("+{points}, total {total}", points=hand["scores"][name], total=running[name]))
             else:
-                second = str(_("hands won {n}", n=running[name]))
+                second = str(n_("{n} hand won", "{n} hands won", running[name], n=running[name]))
             cells.append(f"{first}; {second}")
         curdles = [str(_("{kind}: {curdler} (entry {seq})", kind=_curdle_name(c["kind"]),
                          curdler=c["curdler"], seq=c["seq"]))
@@ -178,5 +178,8 @@ def result_line(view: dict) -> str:
     if _penalty(view):
         return str(n_("{players} leads with {best} penalty points.", "{players} lead with {best} penalty points.",
                       len(leaders), players=all_of(leaders), best=best))
-    return str(n_("{players} leads with {best} hands won.", "{players} lead with {best} hands won.",
-                  len(leaders), players=all_of(leaders), best=best))
+    if len(leaders) == 1:
+        return str(n_("{players} leads with {best} hand won.", "{players} leads with {best} hands won.",
+                      best, players=all_of(leaders), best=best))
+    return str(n_("{players} lead with {best} hand won each.", "{players} lead with {best} hands won each.",
+                  best, players=all_of(leaders), best=best))

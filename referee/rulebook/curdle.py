@@ -104,10 +104,10 @@ BOOK = Book(
             Rule("CURDLE-SCORE-1",
                  "Normally the score is simply how many hands each player has won. The table "
                  "can agree to stop when someone has won a set number of hands (house rule "
-                 "hands); 0 means play as long as you like."),
+                 "“Hands to win”); 0 means play as long as you like."),
             Rule("CURDLE-SCORE-2",
-                 "House rule cards left: when a hand ends, every other player takes one penalty "
-                 "point per card still in their hand (the referee knows the counts). When "
+                 "House rule scoring by cards left: when a hand ends, every other player takes "
+                 "one penalty point per card still in their hand (the referee knows the counts). When "
                  "someone reaches the target (100 unless agreed otherwise), the match is over "
                  "and the lowest total wins; equal lowest totals share the win."),
         )),
@@ -141,8 +141,8 @@ BOOK = Book(
         "Every curdle of a hand is recorded in its history and on the score sheet, however it "
         "came about: a kingfisher uncovered by a blind curdle too.",
         "With hands-won scoring the match ends when someone has won the number of hands in "
-        "house rule hands (0: never); house rule hands cannot be combined with cards-left "
-        "scoring.",
+        "house rule “Hands to win” (0: never); that house rule cannot be combined with "
+        "cards-left scoring.",
         "With cards-left scoring the target is checked after each hand; equal lowest totals "
         "share the win.",
         "In quick mode each entry records one hand: the winner and, for cards-left scoring, the "

@@ -47,7 +47,7 @@ def test_a_whole_hand_in_words():
         "Ann breaks the natural curdle with 9♥ on bank B",
         "Ann ends the run after 8 cards: no bridge left",
         "Ben has no starter, draws a card and keeps it (31 cards left in the stock) — a blind curdle: "
-        "nobody could play since Ann's last card, so Ann hands out the top cards of a bank",
+        "nobody could play since Ann's last card",
         "Ann hands out the top of bank A: keeps 3♠, 6♣ to Ben, keeps 9♠, keeps Q♦",
         "Ann plays the starter 8♦ on bank B (bridge 8)",
         "Ann plays 7♥ on bank A (bridge 7)",
@@ -96,7 +96,7 @@ def test_every_action_type_has_a_sentence_in_both_languages_without_field_names(
         "Ben holds only 3s and draws a card to break with (32 cards left in the stock)",
         "Ben plays the starter J♦ as 3 on bank A (bridge 3)",
         "Eve holds only 7s and passes: the stock is empty — a blind curdle: nobody could play since "
-        "Eve's last card, so Eve hands out the top cards of a bank",
+        "Eve's last card",
         "Ben breaks the natural curdle with 9♠ on bank A",
         "Ben has no starter and passes: the stock is empty",
         "Ben hands out the top of bank A: keeps K♥, a card from the stock to Ann, keeps a card from "

@@ -39,11 +39,13 @@ def test_a_played_hand_prints_winner_cards_left_curdles_and_the_hand_in_progress
     assert "Curdle at the club" in words and "Players: Ann, Ben" in words
     assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (595, 842)
     # House rules, as the frame prints them, and how they score.
-    assert "Scoring hands_won" in words and "Hands to win 3" in words and "Penalty target 100" in words
+    assert "Scoring hands won" in words and "hands_won" not in words and "Hands to win 3" in words and "Penalty target 100" in words
     assert "The first to win 3 hands wins the match" in words
     # Hand 1: dealt by Ann, won by Ann; Ben kept 8 cards; the three curdles with who made them.
     assert "Hand Dealer Winner Ann Ben Curdles" in words
-    assert "1 Ann Ann went out; hands won 1 8 left; hands won 0" in words
+    # Each cell counts hands won in words, the plural from the catalog: "1 hand won", "0 hands won".
+    assert "1 Ann Ann went out; 1 hand won 8 left; 0 hands won" in words
+    assert "1 hands won" not in words
     assert "kingfisher: Ben (entry 4)" in words
     assert "natural curdle: Ann (entry 12)" in words
     assert "blind curdle: Ann (entry 15)" in words
@@ -55,6 +57,21 @@ def test_a_played_hand_prints_winner_cards_left_curdles_and_the_hand_in_progress
     assert "Standing" in words and "Ann 1 0 Ben 0 8" in words
     assert "Ann leads with 1 hand won." in words
     assert "Findings None" in words
+    # The frame's result line agrees, in the singular.
+    assert "Ann leads with 1 hands won" not in words
+
+
+def test_two_leaders_share_the_lead_in_words_and_german_has_no_identifier(api, client):
+    match = api.create(game="curdle", players=("Ann", "Ben", "Cy"), mode="quick")
+    api.act(match, {"type": "quick", "winner": "Ann"})
+    api.act(match, {"type": "quick", "winner": "Ben"})
+    words = flat(sheet_text(client, match)[1])
+    assert "Ann and Ben share the lead with 1 hand won." in words
+    assert "Ann and Ben lead with 1 hand won each." in words
+    german = flat("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(client.get(
+        f"/api/matches/{match['id']}/scoresheet.pdf", headers={"Accept-Language": "de"}).data)).pages))
+    assert "Wertung gewonnene Runden" in german and "hands_won" not in german
+    assert "1 Runde gewonnen" in german
 
 
 def test_cards_left_scoring_prints_penalties_lowest_first_and_a_letter_page(api, client):
@@ -70,7 +87,7 @@ def test_cards_left_scoring_prints_penalties_lowest_first_and_a_letter_page(api,
     assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (612, 792)
     for name in players:
         assert name.split()[0] in words
-    assert "results only" in words and "Scoring cards_left" in words and "Penalty target 30" in words
+    assert "results only" in words and "Scoring cards left" in words and "cards_left" not in words and "Penalty target 30" in words
     assert "lowest total wins" in words
     # Running penalty totals per hand: Ann 4 then 3 more.
     assert "4 left; +4, total 4" in words and "3 left; +3, total 7" in words

@@ -151,12 +151,12 @@ def test_the_german_score_sheet(client):
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers=DE)
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages).split())
-    for german in ("Wertung", "Wer zuerst 3 Runden gewinnt, gewinnt die Partie", "8 übrig; gewonnene Runden 0",
+    for german in ("Wertung", "Wer zuerst 3 Runden gewinnt, gewinnt die Partie", "8 übrig; 0 Runden gewonnen", "Wertung gewonnene Runden",
                    "Kingfisher: Ben (Eintrag 4)", "natürlicher Curdle: Ann (Eintrag 12)",
                    "blinder Curdle: Ann (Eintrag 15)", "Runde 2 läuft", "Gegeben von Ben; als Nächstes trägt Ann ein",
                    "Stapel 33 Karten", "Bank A 5♠ (1 Karte)", "Stand", "Restkarten, alle Runden",
                    "Ann führt mit 1 gewonnenen Runde."):
         assert german in text, german
     for english in ("Scoring", "in progress", "natural curdle", "blind curdle", "Standing", "Cards left",
-                    "leads with"):
+                    "leads with", "hands_won", "hands won"):
         assert english not in text, english

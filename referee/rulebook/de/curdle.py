@@ -114,9 +114,9 @@ BOOK = Book(
             Rule("CURDLE-SCORE-1",
                  "Normalerweise zählt einfach, wie viele Runden jeder gewonnen hat. Ihr könnt "
                  "vereinbaren, aufzuhören, sobald jemand eine bestimmte Zahl von Runden gewonnen "
-                 "hat (Hausregel hands); 0 heißt: Spielt, so lange ihr wollt."),
+                 "hat (Hausregel „Runden zum Sieg“); 0 heißt: Spielt, so lange ihr wollt."),
             Rule("CURDLE-SCORE-2",
-                 "Hausregel Restkarten (cards_left): Am Ende einer Runde bekommt jeder andere "
+                 "Hausregel Wertung nach Restkarten: Am Ende einer Runde bekommt jeder andere "
                  "Spieler einen Strafpunkt pro Karte, die er noch auf der Hand hat (der "
                  "Schiedsrichter kennt die Anzahl). Erreicht jemand die Grenze (100, wenn nichts "
                  "anderes vereinbart ist), ist die Partie vorbei, und die niedrigste Summe gewinnt; "
@@ -154,7 +154,8 @@ BOOK = Book(
         "Jeder Curdle einer Runde steht in ihrem Protokoll und auf dem Spielbericht, wie auch "
         "immer er entstanden ist: auch ein Kingfisher, den ein blinder Curdle aufdeckt.",
         "Bei Wertung nach gewonnenen Runden endet die Partie, sobald jemand so viele Runden "
-        "gewonnen hat, wie die Hausregel hands sagt (0: nie); hands lässt sich nicht mit der "
+        "gewonnen hat, wie die Hausregel „Runden zum Sieg“ sagt (0: nie); diese Hausregel "
+        "lässt sich nicht mit der "
         "Wertung nach Restkarten verbinden.",
         "Bei Wertung nach Restkarten wird die Grenze nach jeder Runde geprüft; bei gleich "
         "niedriger Summe teilen sich die Spieler den Sieg.",
