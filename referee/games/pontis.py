@@ -1165,6 +1165,27 @@ class PontisGame(GameRules):
                           players=all_of(winners), after=after, points=best)
         return {"winners": winners, "headline": str(headline)}
 
+    def unavailable(self, state: PontisState) -> dict[str, Message]:
+        """Cards already on a bank (a foundation or a card played), with whose bank: one pack
+        holds each real card once, so none of them can be turned up or played again this game.
+        The jokers are off once every joker of the pack is down. A joker's stand-in is not
+        judged by this: it may name a card on a bank (PONTIS-TURN-5)."""
+        game = state.game
+        if game is None or game.phase == ENDED:
+            return {}
+        off: dict[str, Message] = {}
+        jokers = 0
+        for bank, pile in enumerate(game.banks):
+            owners = all_of([state.players[seat] for seat in state.bank_players(bank)])
+            for placed in pile:
+                if placed.card.is_joker:
+                    jokers += 1
+                else:
+                    off[str(placed.card)] = _("already on {owners}'s bank", owners=owners)
+        if jokers >= state.settings.jokers:
+            off["JK"] = _("every joker of the pack is already on a bank")
+        return off
+
     def view(self, state: PontisState) -> dict[str, Any]:
         players = state.players
         n = len(players)

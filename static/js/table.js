@@ -27,9 +27,10 @@
   };
 
   /* A card cannot be entered now (already seen where it cannot come from): its key is
-     disabled, and says why to a screen reader. Ranks are judged against the chosen suit and
+     disabled, and says why to a screen reader. A picker marked data-any-card is left whole. Ranks are judged against the chosen suit and
      suits against the chosen rank; a rank none of whose cards can be entered is off too. */
   function markUnavailable(picker) {
+    if ("anyCard" in picker.dataset) return;  // names a card, such as a joker's stand-in: any card will do
     const gone = unavailable();
     const rank = checked(picker, "rank");
     const suit = checked(picker, "suit");

@@ -28,6 +28,10 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
     table.confirmed("Ann deals game 1")
     table.press("5♥")
     table.expect_turn("Ben turns up")
+    # The card Ann turned up is off Ben's keys, and says where it lies.
+    taken = page.locator('#panel button[name="card"][value="5h"]')
+    expect(taken).to_be_disabled()
+    expect(taken).to_have_attribute("aria-description", "already on Ann's bank")
     table.press("9♥")
     table.expect_turn("Ben needs 4")
 

@@ -1006,3 +1006,26 @@ def test_PONTIS_game_2_dealer_words_and_turn_agree():
 
 def test_rules_version_2():
     assert GAME.rules_version == 2
+
+
+def test_PONTIS_TURN_5_cards_on_a_bank_are_off_the_keys_with_where_they_lie():
+    """A card turned up or played cannot come again this game: the keys say where it lies. A
+    joker's stand-in may still name it (the stand-in picker is not judged by this list)."""
+    game = GAME
+    _settings, state = new_match(game, ["Anna", "Ben", "Cy"], {"jokers": 2}, "play")
+    for seq, action in enumerate([{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "7h"}], 1):
+        state, _findings = apply(game, state, action, seq)
+    off = {card: str(reason) for card, reason in game.unavailable(state).items()}
+    assert off == {"7h": "already on Anna's bank"}
+    state, _findings = apply(game, state, {"type": "reveal", "card": "9h"}, 3)
+    for seq in (4, 5):  # both jokers down, each standing for a bridge
+        view = game.view(state)
+        if view["phase"] == "reveal":
+            state, _findings = apply(game, state, {"type": "reveal", "card": "Qh"}, seq)
+            view = game.view(state)
+        value = view["bridge"][0]
+        stand_in = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value)) + "c"
+        state, _findings = apply(game, state, {"type": "play", "card": "JK", "as": stand_in}, seq + 10)
+        assert ("JK" in game.unavailable(state)) == (seq == 5)
+    off = game.unavailable(state)
+    assert {"7h", "9h"} <= set(off) and str(off["JK"]) == "every joker of the pack is already on a bank"
