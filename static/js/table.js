@@ -68,6 +68,22 @@
   /* A form whose card completes the entry sends itself on the card's second tap: every
      picker it shows is complete, and the visible element marked data-auto names the button
      to press. */
+  /* A picker with a row of suits per bank: the suit's tap also chooses the bank, so a complete
+     card is sent to the bank of its suit key, by the button that sends to that bank (the kind
+     of entry is the picker's own, or the one a pressed toggle such as "fluker" names). A joker
+     has no suit: it waits for a key of the bank row it goes to. True when the form has one. */
+  function maybeSendToBank(form) {
+    const picker = [...form.querySelectorAll("fieldset.picker[data-banks]")].find(visible);
+    if (!picker) return false;
+    const suit = picker.querySelector("input[data-bank]:checked");
+    if (!complete(picker) || !suit) return true;
+    const toggle = form.querySelector("input[data-send-kind]:checked");
+    const kind = toggle ? toggle.dataset.sendKind : picker.dataset.banks;
+    const button = form.querySelector(`[data-bank-send="${suit.dataset.bank}"][data-kind="${kind}"]`);
+    if (button) button.click();
+    return true;
+  }
+
   function maybeSend(form) {
     const marker = [...form.querySelectorAll("[data-auto]")].find(visible);
     const auto = marker && marker.dataset.auto;
@@ -163,7 +179,7 @@
     if (!picker) return;
     markUnavailable(picker);
     const form = picker.closest("form");
-    if (form) maybeSend(form);
+    if (form && !maybeSendToBank(form)) maybeSend(form);
   });
 
   document.addEventListener("click", (event) => {

@@ -34,7 +34,10 @@ def new_phone(browser, size: str) -> Page:
 def visible_controls(page: Page) -> Locator:
     """The controls of the next entry that a person can see (hidden ones, such as the joker's
     stand-in before a joker is picked, are not on screen and need not be)."""
-    return page.locator("#panel form.entry").locator("label.key, button, select, input:not([type=hidden]):not([type=radio])")
+    controls = "label.key, button, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox])"
+    # Controls kept only for screen readers and keyboards (class visually-hidden) are not on screen.
+    return page.locator("#panel form.entry").locator(
+        ", ".join(f"{c}:not(.visually-hidden *)" for c in controls.split(", ")))
 
 
 @dataclass
