@@ -462,6 +462,7 @@ class ReverseBridge(GameRules):
     min_players = 4
     max_players = 4
     team_game = True
+    unit = "hand"             # the timeline groups entries by hand, then by trick (``stage``)
 
     # -- protocol --
 
@@ -669,7 +670,8 @@ class ReverseBridge(GameRules):
                 _("an adjustment is made after a hand's 13th trick and before the next deal"),
                 rule="RB-AUDIT")
         tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
-        reason = action.text("reason", max_length=300)
+        # A missing reason is refused like a blank one: by the rule that asks for it.
+        reason = action.text("reason", max_length=300, optional=True)
         if not reason:
             raise IllegalAction(_("say why the trick count changes: the reason is kept in the log"),
                                 rule="RB-AUDIT")
@@ -763,6 +765,18 @@ class ReverseBridge(GameRules):
             return {}
         return {str(play.card): _("played in trick {trick}", trick=trick.number)
                 for trick in state.tricks + (state.current,) for play in trick.plays}
+
+    def stage(self, state: State) -> Message | None:
+        """Where in the hand the next entry falls, for grouping the timeline: the auction, then
+        "Trick 1" to "Trick 13". None between hands (the next entry may be an adjustment of the
+        hand just played or the deal that starts the next one) and in a results-only match."""
+        if state.mode != "play":
+            return None
+        if state.phase == "auction":
+            return _("Auction")
+        if state.phase == "play":
+            return _("Trick {trick}", trick=state.current.number)
+        return None
 
     def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
         """The team totals after each finished hand (an adjusted hand as the table counted it)."""
@@ -882,8 +896,9 @@ class ReverseBridge(GameRules):
             "phase": state.phase,
             "turn": self.turn(state),
             "dealer": players[state.dealer],
-            "next_dealer": None if state.phase == "match_over" else players[
-                state.dealer if state.phase == "deal" else (state.dealer + 1) % 4],
+            # When the match is over: the dealer of the hand after it (a rematch seats that
+            # player first, so they deal its hand 1).
+            "next_dealer": players[state.dealer if state.phase == "deal" else (state.dealer + 1) % 4],
             "deal_over": finished or (state.phase == "deal" and bool(history or state.passed_out)),
             "match_over": state.phase == "match_over",
             "scores": totals,

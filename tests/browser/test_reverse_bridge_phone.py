@@ -1,27 +1,29 @@
-"""A table plays a hand of Reverse Bridge on a 390×844 phone by tapping: the bidding box, all 13
-tricks of a deal the test knows (one card refused because it was already played, one forced-
-capture breach made on purpose), the audit that lists the breach, the score, an adjustment, the
-score pad, the score sheet download; and the scoring table page."""
+"""A table plays a hand of Reverse Bridge on a phone of each size by tapping, with the shared
+`Table` driver: the deal, the bidding box (a bid in two taps, a pass in one), all 52 cards of a
+deal the test knows (the led suit comes chosen, so a card that follows suit is one tap and any
+card at most two; a card already played is off, with the trick as its reason; one forced-capture
+breach made on purpose), the audit that lists the breach, a refused adjustment and the accepted
+one, the score pad, the next deal and the score sheet download. The turn line and every key of
+the next entry are on screen after every tap, and the page never moves under the finger. The
+taps are counted: per card, per trick, per hand. Also: the scoring table page, and a
+results-only match."""
 from __future__ import annotations
 
 import io
+import os
 import re
 from urllib.parse import parse_qs
 
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.browser.table import Table
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, known_deal, play_out
 
-SHOTS = "test-results"
+SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # e.g. /tmp/shots, out of pytest-playwright's cleanup
 SEATS = ("North", "East", "South", "West")
-
-
-def tap_card(page: Page, card: str) -> None:
-    rank, suit = card[:-1], card[-1]
-    picker = page.locator('fieldset[data-picker="card"]')
-    picker.locator(f'label[for$="-r-{rank}"]').tap()
-    picker.locator(f'label[for$="-s-{suit}"]').tap()
+SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+NAMES = {"clubs": "c", "diamonds": "d", "hearts": "h", "spades": "s"}
 
 
 def press(page: Page, name: str) -> None:
@@ -32,22 +34,51 @@ def at_seq(page: Page, seq: int) -> None:
     expect(page.locator("#board")).to_have_attribute("data-seq", str(seq))
 
 
-def bid(page: Page, level: int, denomination: str) -> None:
-    page.get_by_label(f"level {level}", exact=True).tap()
-    press(page, denomination)
-
-
 def shot(page: Page, name: str, full_page: bool = True) -> None:
     # caret="initial": Playwright's default caret hiding leaves style="" on every input, which
     # htmx then copies while settling the next swap: a CSP violation of the test's own making.
+    os.makedirs(SHOTS, exist_ok=True)
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=full_page, caret="initial")
 
 
 def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
-def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page: Page, live_server):
+def chosen_suit(page: Page) -> str | None:
+    checked = page.locator('#panel fieldset[data-picker="card"] input[name="card.suit"]:checked')
+    return checked.get_attribute("value") if checked.count() else None
+
+
+def bid(table: Table, level: int, denomination: str) -> int:
+    """A bid from the bidding box: the level, then the denomination, which sends it."""
+    before = table.taps
+    table.tap(table.page.locator("#panel").get_by_label(f"level {level}", exact=True))
+    table.press(denomination)
+    return table.taps - before
+
+
+def play_card(table: Table, card: str, rank_first: bool) -> int:
+    """One card as a person taps it: its rank alone when its suit is already chosen (the led
+    suit), else its suit and rank (in the order asked; when a suit is chosen, the other suit
+    first, because a rank would send the chosen one). Returns the taps it took."""
+    before = table.taps
+    rank, suit = card[:-1], card[-1]
+    chosen = chosen_suit(table.page)
+    if chosen == suit:
+        table.key("card", rank=rank)
+    elif chosen is None and rank_first:
+        table.key("card", rank=rank, suit=suit)
+    else:
+        table.key("card", suit=suit)
+        table.key("card", rank=rank)
+    return table.taps - before
+
+
+def test_a_hand_of_reverse_bridge_is_tapped_in_at_most_two_taps_a_card(phone: Page, live_server):
+    page = phone
+    size = f"{page.viewport_size['width']}x{page.viewport_size['height']}"
+    table = Table(page)
     page.goto(live_server + "/new")
     page.locator("#game").select_option("reverse-bridge")
     expect(page.locator("#house-rules")).to_contain_text("House rules for Reverse Bridge")
@@ -56,40 +87,54 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     page.get_by_label(re.compile("Players, one per line")).fill("\n".join(PLAYERS))
     page.get_by_role("button", name="Start the match").tap()
     expect(page.locator("h1")).to_have_text("Tuesday Reverse Bridge")
-    turn = page.locator(".turn")
-    expect(turn).to_contain_text("Ann deals hand 1 of 4")
-    press(page, "Ann has dealt hand 1")
-    at_seq(page, 1)
+    # The start screen names the teams with their players.
+    expect(page.locator(".rb-teams")).to_have_text("North–South: Ann & Cat · East–West: Ben & Dan")
+    table.expect_turn("Ann deals hand 1 of 4")
+    shot(page, f"reverse-bridge-start-{size}", full_page=False)
 
-    # The bidding box: nothing bids before a level is picked.
-    expect(turn).to_contain_text("Ben calls")
+    # The deal: one tap, confirmed in words with its Undo.
+    table.press("Ann has dealt hand 1")
+    at_seq(page, 1)
+    table.expect_turn("Ben calls")
+    table.confirmed("Ann deals hand 1")
+    deal_taps = table.taps
+
+    # The bidding box: a bid is two taps (level, denomination); nothing bids before a level.
     expect(page.get_by_role("button", name="hearts")).to_have_css("pointer-events", "none")
-    bid(page, 1, "spades")
+    assert bid(table, 1, "spades") == 2
     at_seq(page, 2)
+    table.expect_turn("Cat calls")
+    table.confirmed("Ben bids 1♠")
     expect(page.locator(".rb-auction")).to_contain_text("1♠")
-    bid(page, 2, "hearts")                                   # Cat: the first to name hearts
+    assert bid(table, 2, "hearts") == 2                       # Cat: the first to name hearts
     at_seq(page, 3)
+    table.expect_turn("Dan calls")
     # Only sufficient bids: level 1 is gone; at level 2 only ♠ and NT still bid.
     expect(page.locator("#rb-level-1")).to_be_disabled()
-    page.get_by_label("level 2", exact=True).tap()
+    table.tap(page.locator("#panel").get_by_label("level 2", exact=True))
     for name, blocked in (("clubs", True), ("diamonds", True), ("hearts", True), ("spades", False), ("no trump", False)):
         expect(page.get_by_role("button", name=name)).to_have_css("pointer-events", "none" if blocked else "auto")
-    shot(page, "reverse-bridge-bidding")
+    table.in_reach()
+    shot(page, f"reverse-bridge-bidding-{size}", full_page=False)
     no_sideways_scroll(page)
     # Pass has its own form (form="rb-pass"): with level 2 picked in the bidding box, the post
     # carries type=pass only, never the box's hidden type=bid (which Flask would read first).
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/act")) as posted:
-        press(page, "Pass")                                  # Dan
+        table.press("Pass")                                     # Dan
     body = parse_qs(posted.value.post_data)
     assert body["type"] == ["pass"], body
     assert "level" not in body and "denomination" not in body, body
     at_seq(page, 4)
+    table.expect_turn("Ann calls")
     expect(page.locator(".rb-auction")).to_contain_text("Pass")
-    bid(page, 3, "hearts")                                   # Ann: the final bid
+    assert bid(table, 3, "hearts") == 2                       # Ann: the final bid
     for seq in (5, 6, 7):
         at_seq(page, seq)
-        press(page, "Pass")
+        table.in_reach()
+        table.press("Pass")
     at_seq(page, 8)
+    auction_taps = table.taps - deal_taps - 1                   # not the probe of level 2
+    assert auction_taps == 2 + 2 + 1 + 2 + 3                    # bid, bid, pass, bid, three passes
     banner = page.locator(".rb-contract")
     expect(banner).to_contain_text("3♥")
     expect(banner).to_contain_text("North–South (Ann & Cat) bid that East–West take 3 tricks")
@@ -97,42 +142,58 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
 
     # All 13 tricks of the known deal, by tapping; the breach is made at trick 5 or later.
     known = play_out(known_deal(), "h", 3, breach_from_trick=5)
-    seq = 8
+    seq, per_card, probes = 8, [], 0
     for index, (seat, card) in enumerate(known.plays):
-        name = PLAYERS[seat]
-        expect(turn).to_contain_text(f"{name} {'leads to' if index % 4 == 0 else 'plays to'} trick {index // 4 + 1}")
+        name, text = PLAYERS[seat], str(card)
+        leads = index % 4 == 0
+        table.expect_turn(f"{name} {'leads to' if leads else 'plays to'} trick {index // 4 + 1}")
         expect(page.locator(f'.rb-slot[data-seat="{SEATS[seat]}"]')).to_have_class(re.compile("in-turn"))
+        # The led suit comes chosen; at a lead nothing is.
+        led = None if leads else str(known.plays[index - index % 4][1])[-1]
+        assert chosen_suit(page) == led
         if index == 5:
             # Trick 1's first card again: it cannot be entered, and its key says why.
             replay = str(known.plays[0][1])
-            picker = page.locator('fieldset[data-picker="card"]')
-            picker.locator(f'label[for$="-r-{replay[:-1]}"]').tap()
-            key = picker.locator(f'label[for$="-s-{replay[-1]}"]')
+            before = table.taps
+            if chosen_suit(page) != replay[-1]:
+                table.key("card", suit=replay[-1])
+            key = page.locator(f'#panel fieldset[data-picker="card"] label[for$="-r-{replay[:-1]}"]')
             expect(key).to_have_attribute("aria-description", "played in trick 1")
-            expect(picker.locator(f'input[id$="-s-{replay[-1]}"]')).to_be_disabled()
-            shot(page, "reverse-bridge-rejected")
+            expect(page.locator(f'#panel input[id$="-r-{replay[:-1]}"]')).to_be_disabled()
+            table.in_reach()
+            shot(page, f"reverse-bridge-unavailable-{size}", full_page=False)
+            probes += table.taps - before
             at_seq(page, seq)
-        tap_card(page, str(card))
-        press(page, "Play the card")
+        taps = play_card(table, text, rank_first=index % 8 == 0)
+        assert taps <= 2, (index, text, taps)
+        assert taps == 1 or led != text[-1], (index, text, taps)   # following suit: one tap
+        per_card.append(taps)
         seq += 1
         at_seq(page, seq)
+        if index < 51:
+            table.in_reach()
+        if index == 9:
+            # The card is confirmed in words by the keys, with the Undo for it.
+            table.confirmed(f"{name} plays {card.symbol}")
+            shot(page, f"reverse-bridge-confirmed-{size}", full_page=False)
         if index % 4 == 1 and index < 51:
             # The trick on the table: each card in its player's seat.
             expect(page.locator(f'.rb-slot[data-seat="{SEATS[seat]}"] .rb-slot-card')).to_contain_text(card.symbol)
-            first_seat, first_card = known.plays[index - 1]
-            expect(page.locator(f'.rb-slot[data-seat="{SEATS[first_seat]}"] .rb-slot-card')).to_contain_text(first_card.symbol)
         if index == 4 * 6 + 1:
-            shot(page, "reverse-bridge-trick")
+            shot(page, f"reverse-bridge-trick-{size}", full_page=False)
             no_sideways_scroll(page)
-            # The whole table and the card picker fit one phone screen: no scrolling to play.
-            page.evaluate("window.scrollTo(0, 0)")
-            play_button = page.get_by_role("button", name="Play the card").bounding_box()
-            assert play_button["y"] + play_button["height"] <= 844, play_button
         if index % 4 == 3 and index < 51:
             won = sum(1 for w in known.winners[:index // 4 + 1] if TEAM[w] == "NS")
             expect(page.locator('.rb-count-n[data-team="NS"]')).to_have_text(str(won))
+    card_taps = sum(per_card)
+    tricks = [sum(per_card[n:n + 4]) for n in range(0, 52, 4)]
+    assert max(per_card) <= 2 and card_taps <= 110, per_card
+    print(f"\nReverse Bridge taps at {size}: per card {min(per_card)}–{max(per_card)} "
+          f"(mean {card_taps / 52:.2f}); per trick {min(tricks)}–{max(tricks)}; 52 cards {card_taps}; "
+          f"hand {deal_taps + auction_taps + card_taps} (deal {deal_taps}, auction {auction_taps}); probes {probes}")
 
     # The 13th trick is in: the audit lists the breach, the hand is scored.
+    table.expect_turn("Hand 1 is over")
     audit = page.locator(".rb-audit")
     breach = known.breach
     expect(audit).to_contain_text(f"Trick {breach.trick}: {PLAYERS[breach.seat]} played {breach.card.symbol}")
@@ -142,15 +203,25 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     expect(audit.locator(".rb-hand-score")).to_have_text(re.compile(rf"NS\s+{ns}\s+EW\s+{ew}"))
     expect(page.locator('.rb-count-n[data-team="NS"]')).to_have_text(str(known.taken["NS"]))
     expect(page.locator('.rb-count-n[data-team="EW"]')).to_have_text(str(known.taken["EW"]))
-    shot(page, "reverse-bridge-audit")
+    shot(page, f"reverse-bridge-audit-{size}", full_page=False)
     no_sideways_scroll(page)
 
-    # The table moves a trick for the breach: the adjustment and its reason are kept.
+    # The table moves a trick for the breach. Without a reason it is refused, by the keys,
+    # with its rule; with one, the adjustment and its reason are kept.
     moved = known.taken["EW"] + (1 if TEAM[breach.seat] == "EW" else -1)
-    page.get_by_label(re.compile("Tricks East–West are counted as taking")).fill(str(moved))
-    page.get_by_label("Reason (kept in the log)").fill(f"{PLAYERS[breach.seat]} had to win trick {breach.trick}")
-    press(page, "Adjust the score")
+    panel = page.locator("#panel")
+    table.tap(panel.locator("details.rb-adjust-more > summary"))
+    table.in_reach()
+    panel.get_by_label(re.compile("Tricks East–West are counted as taking")).fill(str(moved))
+    table.press("Adjust the score")
+    error = table.refused("say why the trick count changes")
+    expect(error.get_by_role("link", name="Rule RB-AUDIT")).to_have_attribute("href", "/rules/reverse-bridge#RB-AUDIT")
+    shot(page, f"reverse-bridge-refused-{size}", full_page=False)
+    expect(panel.get_by_label(re.compile("Tricks East–West are counted as taking"))).to_have_value(str(moved))
+    panel.get_by_label("Reason (kept in the log)").fill(f"{PLAYERS[breach.seat]} had to win trick {breach.trick}")
+    table.press("Adjust the score")
     at_seq(page, seq + 1)
+    table.confirmed(f"The table counts {moved} tricks for East–West in hand 1")
     ns, ew = expected_score(3, "H", moved)
     expect(audit).to_contain_text(f"The table counts {moved}")
     pad = page.locator(".rb-pad-table")
@@ -161,11 +232,10 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     expect(row).to_contain_text("adj.")
     expect(pad.locator('tfoot [data-team="NS"]')).to_have_text(str(ns))
     expect(pad.locator('tfoot [data-team="EW"]')).to_have_text(str(ew))
-    shot(page, "reverse-bridge-score-pad")
 
     # Accept: the next dealer deals hand 2.
-    press(page, "Accept: Ben deals hand 2")
-    expect(turn).to_contain_text("Cat calls")
+    table.press("Accept: Ben deals hand 2")
+    table.expect_turn("Cat calls")
 
     # The score sheet downloads as a PDF with the hand on it.
     with page.expect_download() as download_info:
@@ -176,6 +246,7 @@ def test_a_hand_of_reverse_bridge_bid_played_audited_and_scored_by_tapping(page:
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages)
     assert "Score pad" in text and "3♥ by Ann" in text and "RB-PLAY-2" in text
     assert f"{PLAYERS[breach.seat]} had to win trick {breach.trick}" in text
+    assert table.checked > 60
 
 
 def test_the_scoring_table_reads_on_a_phone(page: Page, live_server):

@@ -671,6 +671,7 @@ def test_audit_adjust_sets_opponents_tricks_with_a_reason():
     played = record["tricks"]["NS"]
     target = 13 - played
     table.refuse({"type": "adjust", "tricks": target, "reason": "  "}, "RB-AUDIT", "reason")
+    table.refuse({"type": "adjust", "tricks": target}, "RB-AUDIT", "say why")  # as the phone sends a blank one
     table.refuse({"type": "adjust", "tricks": 14, "reason": "x"}, "ACTION", "tricks")
     table.refuse({"type": "adjust", "reason": "x"}, "ACTION", "tricks")
     found = table.do({"type": "adjust", "tricks": target, "reason": "Ben's trick 1 revoke",

@@ -12,7 +12,7 @@ import referee.games.reverse_bridge as rb
 from referee.i18n import language
 from referee.rules import Action, InvalidAction, new_match
 from tests.engine.test_reverse_bridge import (
-    E, GAME, N, PLAYERS, S, W, Table, contract_table, cs, deal_with, finish_legally, play_from,
+    E, GAME, N, PLAYERS, S, W, Table, contract_table, cs, deal_with, finish_legally, legal_cards, play_from,
 )
 
 
@@ -55,6 +55,60 @@ def test_unavailable_in_the_auction_and_in_quick_mode_is_empty():
     quick = Table(mode="quick")
     quick.do({"type": "quick", "team": "NS", "level": 2, "denomination": "C", "tricks": 3})
     assert GAME.unavailable(quick.state) == {}
+
+
+# --- stage: the timeline's groups inside a hand ----------------------------------------------
+
+def test_stage_is_the_auction_then_each_trick_and_nothing_between_hands():
+    table = Table({"hands": 4})
+    assert GAME.stage(table.state) is None                     # the deal starts the hand
+    table.do({"type": "deal"})
+    assert str(GAME.stage(table.state)) == "Auction"
+    table.calls("pass", "pass", "1H", "pass", "pass")
+    assert str(GAME.stage(table.state)) == "Auction"           # the last pass is still the auction's
+    table.calls("pass")
+    assert str(GAME.stage(table.state)) == "Trick 1"
+    hands = deal_with({}, seed=5)
+    seen = []
+    while table.state.phase == "play":
+        seen.append(str(GAME.stage(table.state)))
+        seat = PLAYERS.index(table.view["turn"])
+        trick = [(PLAYERS.index(p["player"]), rb.Card.parse(p["card"])) for p in table.view["trick_cards"]]
+        card = legal_cards(hands[seat], trick, "h", seat)[0]
+        hands[seat].remove(card)
+        table.do({"type": "play", "card": str(card)})
+    # the four cards of each trick share its stage, the 13th trick's last card included
+    assert seen == [f"Trick {n}" for n in range(1, 14) for _ in range(4)]
+    assert table.view["phase"] == "audit" and GAME.stage(table.state) is None
+    with language("de"):
+        assert str(GAME.stage(contract_table("2S").state)) == "Stich 1"
+    quick = Table(mode="quick")
+    assert GAME.stage(quick.state) is None
+
+
+# --- next dealer when the match is over -----------------------------------------------------
+
+@pytest.mark.parametrize("thrown_in", [0, 1, 2])
+def test_next_dealer_when_the_match_is_over_is_the_seat_after_the_last_dealer(thrown_in):
+    table = Table({"hands": 4}, mode="quick")
+    for _ in range(thrown_in):
+        table.do({"type": "quick", "passed_out": True})
+    for _ in range(4):
+        table.do({"type": "quick", "team": "NS", "level": 2, "denomination": "H", "tricks": 2})
+    view = table.view
+    assert view["match_over"]
+    assert view["dealer"] == PLAYERS[(3 + thrown_in) % 4]
+    assert view["next_dealer"] == PLAYERS[thrown_in % 4]
+
+
+def test_next_dealer_after_a_played_match():
+    table = Table({"hands": 4})
+    for number in range(4):
+        table.do({"type": "deal"})
+        table.calls("1C", "pass", "pass", "pass")
+        finish_legally(table, deal_with({}, seed=number))
+    view = table.view
+    assert view["match_over"] and view["dealer"] == "Dan" and view["next_dealer"] == "Ann"
 
 
 # --- running totals, leaders, outcome, match result ----------------------------------------
