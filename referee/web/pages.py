@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from dataclasses import dataclass
 from datetime import timezone
 
 import segno
@@ -350,6 +351,9 @@ def timeline(match_id: str):
         else:
             target = action.get("seq") or _number(posted.get("seq")) or action.get("dispute")
             return redirect(url_for("pages.timeline", match_id=match.id, entry=target) + f"#e{target}")
+    jump = _number(request.args.get("entry")) if request.args.get("go") else None
+    if request.method == "GET" and jump:  # the entry-number form: land on the entry itself
+        return redirect(url_for("pages.timeline", match_id=match.id, entry=jump) + f"#e{jump}")
     replay = store.load(match)
     context = {"match": match, "game": replay.game, "replay": replay, "state": replay.view(),
                "scorer": is_scorer(match), "error": error, "conflicts": conflicts, "posted": posted,
@@ -384,11 +388,34 @@ def _timeline_page(match: store.Match, replay: store.Replay, wanted: int | None,
     entries = store.timeline(match, after, upto)
     told = store.told(match)
     now = {t.entry.seq: told[t.entry.corrected_by - 1].corrected for t in entries if t.entry.corrected_by}
-    return {"entries": entries, "open_unit": current, "corrections_now": now,
+    return {"entries": entries, "stages": _stages(entries, wanted), "open_unit": current, "corrections_now": now,
             "unit_label": _unit_label(replay.game, current.number),
             "earlier": [line(u) for u in earlier], "hidden_earlier": index - len(earlier),
             "later": [line(u) for u in units[index + 1:index + 1 + SUMMARIES]],
             "window": {"after": after, "upto": upto, "first": current.first, "last": current.last}}
+
+
+@dataclass(frozen=True)
+class StageGroup:
+    """The entries of one trick or turn (``label``), or those before the first (no label).
+    Only the newest group and the one holding the entry asked for are open; a folded one
+    shows its last entry as its summary."""
+
+    label: str | None
+    entries: tuple[store.TimelineEntry, ...]
+    open: bool
+    summary: str | None
+
+
+def _stages(entries: list[store.TimelineEntry], wanted: int | None) -> list[StageGroup]:
+    groups: list[tuple[str | None, list[store.TimelineEntry]]] = []
+    for item in entries:
+        if not groups or (item.stage and item.stage != groups[-1][0]):
+            groups.append((item.stage, []))
+        groups[-1][1].append(item)
+    return [StageGroup(label, tuple(items), label is None or n == len(groups) - 1
+                       or any(t.entry.seq == wanted for t in items), items[-1].words if label else None)
+            for n, (label, items) in enumerate(groups)]
 
 
 def _unit_label(game, number: int) -> str:
