@@ -57,7 +57,7 @@ class Action:
         self._read.add(name)
         if self._data.get(name) is None:
             raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=self.type, name=name),
-                                rule="ACTION")
+                                rule="ACTION", missing=name)
         return self._data[name]
 
     def text(self, name: str, *, max_length: int = 500, optional: bool = False) -> str | None:

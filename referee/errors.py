@@ -26,7 +26,12 @@ class RuleViolation(Exception):
 
 
 class InvalidAction(RuleViolation):
-    """Malformed input: unreadable card, missing or mistyped field, unknown action type."""
+    """Malformed input: unreadable card, missing or mistyped field, unknown action type.
+    ``missing`` names the field an entry lacks, so a phone can say it in its own words."""
+
+    def __init__(self, message: str | Message, rule: str, missing: str | None = None):
+        super().__init__(message, rule)
+        self.missing = missing
 
 
 class IllegalAction(RuleViolation):

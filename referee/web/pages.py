@@ -303,7 +303,7 @@ def act(match_id: str):
     try:
         appended = store.append(match, form_action(posted))
     except RuleViolation as violation:
-        context = _board_context(match, store.load(match), error=violation, posted=posted)
+        context = _board_context(match, store.load(match), error=in_words(violation), posted=posted)
         status = 422
     except store.StaleExpect as stale:
         context = _board_context(match, stale.replay, notice=gettext(
@@ -475,7 +475,7 @@ def correct(match_id: str, seq: int):
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
         except RuleViolation as violation:
-            error, status = violation, 422
+            error, status = in_words(violation), 422
         except store.StaleExpect:
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
@@ -487,6 +487,25 @@ def correct(match_id: str, seq: int):
                "unavailable": {c: str(r) for c, r in replay.game.unavailable(state_before).items()},
                "dispute": dispute, "reason": reason, "status": status}
     return render_template("pages/correct.html", **context), status
+
+
+# What a phone entry can lack, as the keys name it: a person never reads an API field name.
+MISSING_WORDS = {"card": N_("the card"), "cards": N_("the cards"), "as": N_("the card the joker stands for"),
+                 "bank": N_("the bank"), "amount": N_("the amount"), "caller": N_("who calls"),
+                 "foundation_suit": N_("the suit"), "level": N_("the level"), "denomination": N_("the suit"),
+                 "reason": N_("the reason"), "winner": N_("who won"), "player": N_("the player"),
+                 "hand": N_("the hand"), "row": N_("the row"), "discard": N_("the discard")}
+
+
+def in_words(violation: RuleViolation) -> RuleViolation:
+    """A refusal for a missing field, said as what to tap; any other refusal as it is."""
+    missing = getattr(violation, "missing", None)
+    if missing is None:
+        return violation
+    what = MISSING_WORDS.get(missing)
+    message = (_("Something is missing: choose {what}, then send again.", what=_(what)) if what else
+               _("Something is missing from this entry: fill in every field, then send again."))
+    return InvalidAction(message, rule=violation.rule, missing=missing)
 
 
 def action_fields(action: dict) -> dict[str, str]:

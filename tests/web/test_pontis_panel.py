@@ -44,3 +44,15 @@ def test_a_liar_call_names_its_fake_from_the_panel(client, api):
                          data={"type": "liar", "caller": "Ann", "missed_at": "6"})
     assert answer.status_code == 200
     assert api.state(match)["fakes"][0]["called_by"] == "Ann"
+
+
+def test_an_entry_sent_without_its_card_is_told_what_to_tap_not_a_field_name(client, api):
+    match, token = scorer(client, api, ("Ann", "Ben", "Cat"))
+    for action in ({"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+                   {"type": "reveal", "card": "9h"}):
+        api.act(match, action)
+    answer = client.post(f"/m/{match['id']}/act", headers={"X-CSRFToken": token}, data={"type": "play"})
+    page = text_of(answer.get_data(as_text=True))
+    assert answer.status_code == 422
+    assert "Something is missing: choose the card, then send again." in page and "field" not in page
+    assert api.state(match)["seq"] == 3
