@@ -73,5 +73,27 @@ def test_main_screens_have_no_serious_accessibility_violations(axe_page, live_se
         found += violations(axe_page, match["links"]["scorer"])  # the entry form too
         found += [f"{game}: {small}" for small in small_targets(axe_page)]
         found += violations(axe_page, f"{live_server}/m/{match['id']}/timeline")
+        found += violations(axe_page, f"{live_server}/m/{match['id']}/timeline/correct/1")  # as the scorer
         found += violations(axe_page, f"{live_server}/rules/{game}")
+    # The end of a match: who won and why, the running totals, the rematch.
+    ended = finished_match(live_server)
+    found += violations(axe_page, ended["links"]["scorer"])
+    found += [f"end screen: {small}" for small in small_targets(axe_page)]
+    assert axe_page.locator(".outcome").count() == 1 and axe_page.locator("form.rematch").count() == 1
     assert found == [], "\n".join(found)
+
+
+def finished_match(base):
+    """A results-only Reverse Bridge match of four hands, all entered: the match is over."""
+    body = json.dumps({"game": "reverse-bridge", "players": PLAYERS["reverse-bridge"], "mode": "quick",
+                       "settings": {"hands": 4}}).encode()
+    request = urllib.request.Request(base + "/api/matches", data=body, headers={"Content-Type": "application/json"})
+    match = json.loads(urllib.request.urlopen(request).read())
+    for hand in ({"type": "quick", "team": "EW", "level": 3, "denomination": "NT", "tricks": 4},
+                 {"type": "quick", "team": "NS", "level": 2, "denomination": "S", "tricks": 6},
+                 {"type": "quick", "team": "EW", "level": 1, "denomination": "H", "tricks": 1},
+                 {"type": "quick", "team": "NS", "level": 4, "denomination": "C", "tricks": 2}):
+        urllib.request.urlopen(urllib.request.Request(
+            f"{base}/api/matches/{match['id']}/actions", data=json.dumps(hand).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {match['scorer_token']}"})).read()
+    return match
