@@ -115,7 +115,10 @@ def suit_cards(suit: str) -> tuple[Card, ...]:
 
 
 def rank_label(rank: str) -> str:
-    """A rank as a key or a card shows it, in the current language."""
+    """A rank as a key or a card shows it, in the current language. German screens keep
+    J, Q, K and A: the international packs German tables play these games with print those
+    indices, and keys, messages, score sheets and the API then all name a card the same way
+    (B/D for Bube and Dame would put a different letter on the key than on the card)."""
     return rank
 
 
