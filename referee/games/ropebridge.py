@@ -971,6 +971,16 @@ class Ropebridge(GameRules):
             unavailable[str(card)] = places[0]
         return unavailable
 
+    def stage(self, state: State) -> Message | None:
+        """The turn the next entry falls in, for grouping the timeline ("Dee's turn 3"): each
+        player's turns are counted within the game; a reveal belongs to the turn whose match
+        reached the new row card. None between games and in a results-only match."""
+        if state.mode != "play" or self.phase(state) not in ("play", "reveal"):
+            return None
+        game = state.game
+        seat = game.current
+        return _("{player}'s turn {n}", player=state.players[seat], n=game.turns[seat] + 1)
+
     def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
         """Wins per player after each finished game."""
         wins = [0] * PLAYERS

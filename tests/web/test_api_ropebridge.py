@@ -12,6 +12,8 @@ import re
 
 import pytest
 
+from tests.web.reading import text_of
+
 PLAYERS = ("Ann", "Ben")
 SETTINGS = {"row_length": 7, "exposed": 2}
 
@@ -319,7 +321,8 @@ def test_clear_picks_answers_an_empty_match_picker(api, client):
     html = client.get(url).get_data(as_text=True)
     assert html.startswith("<fieldset class=\"rope-match\">") and "Match row card 1" in html and "8♥" in html
     assert 'data-picker="cards.0"' in html and 'data-picker="cards.1"' in html and " checked" not in html
-    assert "rope-check-hint" in html and "<details class=\"rope-pair\">" in html
+    assert "rope-check-hint" in html
+    assert '<input type="checkbox" id="rope-pair-on" class="rope-pair-on visually-hidden">' in html  # one card again
     play(api, match, GAME[6:7])                                # a reveal is due: no match now
     assert client.get(url).status_code == 204
 
@@ -341,10 +344,13 @@ def scorer_page(client, match) -> tuple[str, dict]:
 
 
 def form_fields(action: dict) -> dict:
-    """An action as the phone's form posts it (picker fields)."""
+    """An action as the phone's form posts it: the deal's row from a tray (``row.0=8h``), other
+    cards from pickers (rank and suit)."""
     data = {}
     for key, value in action.items():
-        if key in ("row", "cards"):
+        if key == "row":
+            data.update((f"row.{i}", card) for i, card in enumerate(value))
+        elif key == "cards":
             for i, card in enumerate(value):
                 data[f"{key}.{i}.rank"], data[f"{key}.{i}.suit"] = split(card)
         elif key in ("card", "discard"):
@@ -361,8 +367,8 @@ def split(card: str) -> tuple[str, str]:
 def test_the_phone_form_plays_the_same_game(api, client):
     match = new_game(api)
     page, headers = scorer_page(client, match)
-    assert "Ann</strong> deals game 1" in page and 'data-picker="row.1"' in page and 'data-picker="discard"' in page
-    assert 'data-picker="row.2"' not in page
+    assert "Ann</strong> deals game 1: enter the 2 face-up row cards" in page
+    assert 'data-tray="row" data-max="2"' in page and 'data-picker="discard"' in page
     url = f"/m/{match['id']}/act"
     html = ""
     for action, status in GAME:
@@ -373,9 +379,9 @@ def test_the_phone_form_plays_the_same_game(api, client):
             assert "ROPE-TURN-3" in html and "Ben holds 8 cards" in html
         if action["type"] == "match" and status == 422:
             # The rejected pair comes back picked, with the pre-check's verdict beside it.
-            assert "3♥ and 5♥ are both red" in html
+            assert "3♥ and 5♥ are both red" in text_of(html)
             assert re.search(r'id="cards-0-r-3"[^>]*checked', html) and re.search(r'id="cards-1-s-h"[^>]*checked', html)
-            assert re.search(r'<details class="rope-pair" open', html)
+            assert 'id="rope-pair-on" class="rope-pair-on visually-hidden" checked' in html
     assert "Ann</strong> is across and wins" in html and "Ben</strong> deals game 2" in html
     assert api.state(match) == api.state(match) and api.state(match)["winner"] == "Ann"
 
@@ -386,7 +392,8 @@ def test_the_play_screen_shows_only_legal_moves(api, client):
     page, _ = scorer_page(client, match)
     assert "Ben holds 8 cards" in page and 'value="discard"' in page
     assert 'value="end_turn"' not in page and 'name="from"' not in page
-    assert re.search(r'<details class="rope-discard" open', page)
+    # The discard waits folded beside the match picker: the player may match instead.
+    assert '<details class="rope-discard">' in page and 'data-picker="cards.0"' in page
     play(api, match, GAME[3:5])                                # Ann drew K♦ from the discard
     page = client.get(f"/m/{match['id']}").get_data(as_text=True)
     assert 'aria-label="king of diamonds"' in page and "incl." in page   # a known card in Ann's hand
