@@ -213,6 +213,7 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
         "entry_key": hashlib.sha256(expected.encode()).hexdigest()[:16],
         "scorer": scorer, "entry_id": uuid.uuid4().hex, "error": None, "posted": {}, "notice": None,
         "rulebook": book(match.game), "polled": False, "confirmed": None,
+        "entry_url": url_for("pages.act", match_id=match.id),  # where the game's own buttons post
         "lost_scorer": not scorer and scorer_lost(match),
         "unavailable": {card: str(reason) for card, reason in replay.game.unavailable(replay.state).items()},
         "last_words": told[-1].words if told else None,
@@ -479,14 +480,25 @@ def correct(match_id: str, seq: int):
         except store.StaleExpect:
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
-            return redirect(url_for("pages.timeline", match_id=match.id, entry=seq) + f"#e{seq}")
+            done = url_for("pages.timeline", match_id=match.id, entry=seq) + f"#e{seq}"
+            if request.headers.get("HX-Request"):  # a game's own button (htmx) made the correction
+                response = make_response("", 204)
+                response.headers["HX-Redirect"] = done
+                return response
+            return redirect(done)
     state_before = replay.state_before(seq)
     context = {"match": match, "game": replay.game, "replay": replay, "scorer": True, "seq": seq,
                "state": replay.game.view(state_before), "posted": posted, "error": error, "conflicts": conflicts,
                "original": store.corrected_words(replay, seq, link.original), "rulebook": book(match.game),
                "unavailable": {c: str(r) for c, r in replay.game.unavailable(state_before).items()},
-               "dispute": dispute, "reason": reason, "status": status}
-    return render_template("pages/correct.html", **context), status
+               "dispute": dispute, "reason": reason, "status": status,
+               "entry_url": url_for("pages.correct", match_id=match.id, seq=seq), "correcting": True}
+    response = make_response(render_template("pages/correct.html", **context), status)
+    if request.headers.get("HX-Request"):
+        # A game's own button posted here with htmx, aimed at the live board: the answer is this
+        # page's main part, in place of the one on screen.
+        response.headers.update({"HX-Retarget": "main", "HX-Reswap": "outerHTML", "HX-Reselect": "main"})
+    return response
 
 
 # What a phone entry can lack, as the keys name it: a person never reads an API field name.

@@ -3,6 +3,7 @@ timeline, the language switch, the offline page."""
 from __future__ import annotations
 
 import io
+import re
 import json
 import time
 import urllib.error
@@ -156,3 +157,29 @@ def test_a_new_scorer_link_asks_first_and_the_other_scorer_is_told_in_words(page
     expect(second.locator("#panel form.entry")).to_have_count(0)
     second.screenshot(path="test-results/scorer-lost.png")
     second.context.close()
+
+
+def test_a_correction_made_with_a_games_own_buttons_is_a_correction_not_a_new_entry(page: Page, live_server):
+    """Curdle's bank rows send with htmx: on the correction page they post the correction."""
+    match = api(live_server, "/api/matches", {"game": "curdle", "players": ["Ann", "Ben"]})
+    for action in ({"type": "deal", "card": "Kh"}, {"type": "open", "card": "Qc"},
+                   {"type": "play", "card": "Ad", "bank": "B"}):
+        api(live_server, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    page.goto(match["links"]["scorer"])
+    page.goto(f"{live_server}/m/{match['id']}/timeline/correct/3")
+    picker = page.locator('#panel fieldset[data-picker="card"]')
+    expect(picker.locator('input[value="A"]')).to_be_checked()
+    picker.locator('label[for$="-s-d-A"]').tap()  # A♦ was played onto bank A, not B
+    expect(page).to_have_url(re.compile(r"/timeline\?entry=3"))
+    expect(page.locator("#e3")).to_contain_text("corrected at entry 4")
+    log = api(live_server, f"/api/matches/{match['id']}/log")
+    assert [e["action"]["type"] for e in log] == ["deal", "open", "play", "correct"]
+    assert log[-1]["action"]["action"] == {"type": "play", "card": "Ad", "bank": "A"}
+    # A refused correction stays on the correction page with its reason, and changes nothing.
+    page.goto(f"{live_server}/m/{match['id']}/timeline/correct/3")
+    picker = page.locator('#panel fieldset[data-picker="card"]')
+    picker.locator('label[for$="-r-5"]').tap()
+    picker.locator('label[for$="-s-c-A"]').tap()
+    expect(page.locator("#panel .message.error")).to_contain_text("not a bridge")
+    expect(page.locator("h1")).to_have_text("Correct entry 3")
+    assert len(api(live_server, f"/api/matches/{match['id']}/log")) == 4
