@@ -252,7 +252,7 @@ BOOK = Book(
         "with one pack, twenty with two.",
         "A player's first two cards are never entered when dealt; they become known when the "
         "player declares a pontoon, splits, burns (if entered), throws in a bust with its cards, "
-        "or reveals the hand. The banker's come in with banker_pontoon or banker_reveal.",
+        "or reveals the hand. The banker's come in when the bank shows a pontoon or turns up.",
         "A card entered with a buy is shown on the table view at once; leave it out to keep it "
         "private until the hand is revealed.",
         "A check that needs face-down cards runs once all of that hand's cards are known; a "
@@ -272,18 +272,19 @@ BOOK = Book(
         "With banker doubling every ordinary payment is doubled, a bust included; pontoon, five "
         "card trick and royal pontoon payments and the banker's pontoon and five card trick "
         "collections are not doubled, but never come to less than a doubled ordinary payment.",
-        "Under picture_beats_ten or natural ranking, a player who shows a pontoon outranking "
-        "the banker's pontoon at the second card is paid for it (beaten_by); everyone else pays.",
-        "A banker's pontoon first noticed at banker_reveal is recorded as a finding and settles "
+        "When pontoons are ranked (an ace and picture card above an ace and ten, or an ace with "
+        "king or queen above the others), a player who shows a pontoon outranking the banker's "
+        "pontoon at the second card is paid for it; everyone else pays.",
+        "A banker's pontoon first noticed when the bank turns up is recorded as a finding and settles "
         "as a pontoon; the banker cannot draw to it.",
         "The banker may draw only while counting under 21 with aces low and fewer than five "
-        "cards; after a bust or five cards, banker_stick settles the deal.",
+        "cards; after a bust or five cards, the bank stands and the deal is settled.",
         "A pontoon in a split hand is paid as a pontoon but does not take the bank. A royal "
         "pontoon counts as a pontoon for the shuffle and for taking the bank.",
         "The bank passes the moment the deal is settled; the old banker takes the kitty then, "
         "and the new banker puts up a new one before the next deal.",
         "A kitty top-up is allowed only between deals, while the banker's own money in the "
-        "kitty stays within kitty_max; shoot bets paid from the kitty come first out of what "
+        "kitty stays within the largest kitty; shoot bets paid from the kitty come first out of what "
         "lost shoot bets put in.",
         "A declared pontoon shows its ace on the table view; its ten-card shows as unknown until "
         "the deal is settled, and no refusal says where a face-down card is.",

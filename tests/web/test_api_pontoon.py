@@ -473,15 +473,16 @@ def test_the_phone_form_fields_become_the_same_actions(api, client, app):
     viewer = app.test_client().get(f"/m/{match['id']}").get_data(as_text=True)      # a phone without the scorer link
     assert 'class="pt-balances"' in viewer and "pt-subform" not in viewer and 'class="entry"' not in viewer
     html = post(type="second_card", amount="")                   # a blank amount is not sent
-    assert "Show the cards: pontoon · split · bank pontoon" in html and 'data-picker="cards.1"' in html
+    assert "Show the cards: pontoon · split · bank pontoon" in html and 'data-tray="cards" data-max="2"' in html
     html = post(type="split", **{"cards.0.rank": "8", "cards.0.suit": "c", "cards.1.rank": "8", "cards.1.suit": "d"})
     assert "Shoot on hand 2" in html and 'name="hand" value="2"' in html
     post(type="shoot", player="Ben", hand="2", amount="2")
     html = post(type="stick")
-    # Hand 2 (8♦ ??): its known card travels as hidden fields, the face-down one has a picker.
-    assert 'name="cards.0.rank" value="8"' in html and 'data-picker="cards.1"' in html
+    # Hand 2 (8♦ ??): its known card is already in the tray, the face-down one goes after it.
+    assert 'name="cards.0" value="8d"' in html and 'data-tray="cards" data-max="2"' in html
     html = post(422, type="buy", amount="10")
-    assert "the third card costs 4 to 8, not 10" in html and 'name="amount" inputmode="numeric" autocomplete="off" value="10"' in html
+    assert "the third card costs 4 to 8, not 10" in html
+    assert re.search(r'<input name="amount" inputmode="numeric" autocomplete="off" [^>]*value="10"', html)
     post(type="buy", amount="6")
     post(type="stick")
     for card in ("6h", "Qs"):
@@ -555,15 +556,15 @@ def test_house_rule_entries_from_the_phone(api, client):
     assert "<strong>doubled</strong>" in html and "Bank doubles" not in html
     html = post(type="second_card")
     assert "Show the cards: pontoon · split · burn · bank pontoon" in html
-    html = post(422, type="banker_pontoon", **cards("As", "9s"))
-    assert "PONTOON-DEAL-2" in html and re.search(r'id="cards-1-r-9"[^>]*checked', html)
+    html = post(422, type="banker_pontoon", **{"cards.0": "As", "cards.1": "9s"})     # as the tray posts them
+    assert "PONTOON-DEAL-2" in html and 'name="cards.1" value="9s"' in html             # the tray keeps them
     # Cy burns a hard 13 face down (through the API: the screen asks for the cards)...
     api.act(match, a("burn"))
     post(type="stick")
     post(type="stick")
     html = post(type="banker_reveal", **cards("10c", "8c"))
-    # ...and shows them with the hand: pickers for the two hands' cards and the burned pair.
-    assert 'data-picker="burned.0"' in html and 'data-picker="burned.1"' in html
+    # ...and shows them with the hand: a tray for the hand's cards and one for the burned pair.
+    assert 'data-tray="burned" data-max="2"' in html and 'data-tray="cards" data-max="2"' in html
     html = post(type="reveal", player="Cy", hand="1", **cards("Kh", "9h"), **cards("6d", "7d", key="burned"))
     assert "Show the cards of Ann" in html
     post(type="reveal", player="Ann", hand="1", **cards("Ks", "Js"))

@@ -26,7 +26,7 @@ from referee.games.pontoon.state import (
     Draft, Hand, Move, Row, State,
 )
 from referee.i18n import N_, Listing, Message, _, all_of
-from referee.rules import MAX_INT, Action, Finding, GameRules, IllegalAction, InvalidAction
+from referee.rules import MAX_INT, Action, Finding, GameRules, IllegalAction, InvalidAction, RuleViolation
 from referee.rules import Settings as BaseSettings
 from referee.rules import house_rule
 
@@ -60,35 +60,50 @@ def rid(section: str, n: int) -> str:
     return f"PONTOON-{section}-{n}"
 
 
+# House-rule choices as people say them (issue 11: no identifier reaches a screen or a sheet).
+SPLIT_WORDS = {"any": N_("any pair"), "aces_only": N_("aces only")}
+RANKING_WORDS = {
+    "equal": N_("all pontoons equal"),
+    "picture_beats_ten": N_("ace and picture card beats ace and ten"),
+    "ace_ten_is_21": N_("ace and ten is an ordinary 21"),
+    "natural": N_("ace with king or queen beats ace with jack or ten"),
+}
+BURN_WORDS = {0: N_("no burning"), 13: N_("a hard 13"), 14: N_("a hard 14")}
+PACKS_WORDS = {1: N_("one pack"), 2: N_("two packs")}
+STICK_WORDS = {15: N_("15 or more"), 16: N_("16 or more")}
+PAYS_WORDS = {1: N_("single"), 2: N_("double"), 3: N_("triple")}
+
+
 @dataclass(frozen=True)
 class Settings(BaseSettings):
     # Labels are the ones the form would make from the field names, marked for translation.
     packs: int = house_rule(1, N_("Packs shuffled together (two for eight or more players)"),
-                            label=N_("Packs"), choices=(1, 2))
+                            label=N_("Packs"), choices=(1, 2), words=PACKS_WORDS)
     min_stake: int = house_rule(1, N_("Smallest first stake"), label=N_("Min stake"),
                                 minimum=1, maximum=100_000)
     max_stake: int = house_rule(10, N_("Largest first stake"), label=N_("Max stake"),
                                 minimum=1, maximum=100_000)
     split: str = house_rule("any", N_("Which pairs may be split"), label=N_("Split"),
-                            choices=("any", "aces_only"))
+                            choices=("any", "aces_only"), words=SPLIT_WORDS)
     stick_min: int = house_rule(15, N_("Lowest total a player may stick on"), label=N_("Stick min"),
-                                choices=(15, 16))
+                                choices=(15, 16), words=STICK_WORDS)
     banker_doubling: bool = house_rule(False, N_("The banker may double all bets after the first card"),
                                        label=N_("Banker doubling"))
     pontoon_pays: int = house_rule(2, N_("A player's pontoon is paid this many times the stake"),
-                                   label=N_("Pontoon pays"), choices=(1, 2, 3))
+                                   label=N_("Pontoon pays"), choices=(1, 2, 3), words=PAYS_WORDS)
     banker_pontoon_collects: int = house_rule(
         2, N_("The banker's pontoon collects this many times each stake"),
-        label=N_("Banker pontoon collects"), choices=(1, 2))
+        label=N_("Banker pontoon collects"), choices=(1, 2), words=PAYS_WORDS)
     four_card_eleven: bool = house_rule(
         False, N_("Four cards totalling 11 or less may only twist the fifth, not buy it"),
         label=N_("Four card eleven"))
     royal_pontoon: bool = house_rule(False, N_("Three sevens beat everything and are paid three times"),
                                      label=N_("Royal pontoon"))
     pontoon_ranking: str = house_rule("equal", N_("How pontoons rank among themselves"),
-                                      label=N_("Pontoon ranking"), choices=H.RANKINGS)
+                                      label=N_("Pontoon ranking"), choices=H.RANKINGS,
+                                      words=RANKING_WORDS)
     burn: int = house_rule(0, N_("Two cards making this hard total may be burned (0: no burning)"),
-                           label=N_("Burn"), choices=(0, 13, 14))
+                           label=N_("Burn"), choices=(0, 13, 14), words=BURN_WORDS)
     shoot: bool = house_rule(False, N_("Shoot Pontoon: side bets against the banker's kitty"),
                              label=N_("Shoot"))
     kitty_min: int = house_rule(10, N_("Smallest kitty the banker puts up"), label=N_("Kitty min"),
@@ -351,11 +366,42 @@ class PontoonGame(GameRules):
         return view(state)
 
     def describe(self, before: State, action: Action, after: State) -> str:
-        """A declared pontoon in words shows its ace only: the ten-card stays face down."""
-        if action.type == "pontoon" and before.phase == PLAYERS and before.current is not None:
-            who = _who(before.hands, before.current)
-            return str(_("{who} declares a pontoon: the ace shown, the ten-card face down", who=who))
-        return super().describe(before, action, after)
+        """The entry in words (words.py); a declared pontoon shows its ace only."""
+        from referee.games.pontoon.words import describe
+        try:
+            text = describe(before, action, after)
+        except (IndexError, TypeError, ValueError, KeyError, RuleViolation):
+            text = None   # an entry the words cannot follow (a stored oddity) is told plainly
+        return text if text is not None else super().describe(before, action, after)
+
+    def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
+        """Every player's money after each settled deal (the balances), oldest first."""
+        from referee.games.pontoon.view import running_totals
+        return running_totals(state)
+
+    def stage(self, state: State) -> Message | None:
+        """Where in the deal the next entry falls, for grouping the timeline."""
+        phase = state.phase
+        if phase in (STAKES, SHOOT, SECOND_CARD):
+            return _("First card and stakes")
+        if phase == PLAYERS and state.current is not None:
+            return _("{who} to play", who=_who(state.hands, state.current))
+        if phase == BANKER:
+            return _("The bank")
+        return None
+
+    def unavailable(self, state: State) -> dict[str, Message]:
+        """Cards the table has seen this deal, with where they are: with one pack each card is
+        out once; with two, once both are out. A card still face down is never listed."""
+        if state.phase not in (STAKES, SHOOT, SECOND_CARD, PLAYERS, BANKER):
+            return {}
+        seen = [(card, where) for card, where in _seen(state) if where is not None]  # type: ignore[arg-type]
+        counts = Counter(card for card, _where in seen)
+        gone: dict[str, Message] = {}
+        for card, where in seen:
+            if counts[card] >= state.settings.packs and str(card) not in gone:
+                gone[str(card)] = _("already out this deal, in {where}", where=where)
+        return gone
 
 
 # --- before the deal: cut, kitty, sale, end (SETUP-2, SHOOT-1, SHOOT-8, NEXT-3, LEDGER-3) ---

@@ -7,17 +7,19 @@ are Messages in the state and become text here, in the language of whoever is lo
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.engine import (
     FIVE, MAX_HANDS, _buy_range, _hand_class, _number, _text, _who, public_cards, shoot_turn, turn_of,
 )
-from referee.games.pontoon.ledger import Line, balances, bankers_own, kitty, settle_up
+from referee.games.pontoon.ledger import KITTY, Line, balances, bankers_own, kitty, settle_up
 from referee.games.pontoon.state import (
     BANKER, BETWEEN_DEALS, BUST, IN_DEAL, KITTY_PHASE, LOST, MATCH_OVER, PLAYERS, PLAYING,
-    SECOND_CARD, SHOOT, STAKES, STANDING, WAITING, WON, Hand, State,
+    SECOND_CARD, SHOOT, STAKES, STANDING, WAITING, WON, BankChange, DealRecord, Hand, State,
 )
+from referee.i18n import _, all_of, n_
 
 
 def _net(lines: list[Line], players: tuple[str, ...]) -> dict[str, int]:
@@ -178,15 +180,84 @@ def _split_shoot_open(hand: Hand) -> bool:
             and hand.status in (WAITING, PLAYING))
 
 
-def _history(state: State) -> list[dict[str, Any]]:
-    entries = []
-    for record in state.history:
-        lines = [line for line in state.ledger if line.deal == record.deal]
-        upto = [line for line in state.ledger if line.deal <= record.deal]
+@dataclass(frozen=True)
+class DealSums:
+    """One finished deal as the view shows it, added up in one pass over the ledger."""
+
+    record: DealRecord
+    lines: tuple[Line, ...]          # the payments of this deal, up to the next deal
+    balances: dict[str, int]         # every player's money before the next deal began
+    kitty: int                       # and the kitty's
+    settled: dict[str, int]          # every player's money as the deal was settled
+    settled_kitty: int
+    changes: tuple[BankChange, ...]  # bank changes after it (deal 0: also before the first deal)
+
+
+def per_deal(state: State) -> list[DealSums]:
+    """Every finished deal with its payments and the money after it, oldest first.
+
+    One pass over the ledger and one over the bank changes, however many deals (issue 17: a
+    long match stays linear): the lines are grouped by deal once, and the money after each deal
+    runs on from the deal before, line by line up to the entry that settled it."""
+    by_deal: dict[int, list[Line]] = {}
+    for line in state.ledger:
+        by_deal.setdefault(line.deal, []).append(line)
+    changes: dict[int, list[BankChange]] = {}
+    for change in state.bank_changes:
         # A change before the first deal belongs to deal 0, like the lines made then.
-        changes = [c for c in state.bank_changes if (c.after_deal or 0) == record.deal]
+        changes.setdefault(change.after_deal or 0, []).append(change)
+    ledger = state.ledger
+    # Two walks along the ledger: up to the settling entry, and on to the next deal.
+    settled, settled_pot, at = {name: state.settings.buy_in for name in state.players}, 0, 0
+    money, pot, upto = dict(settled), 0, 0
+    sums = []
+    for record in state.history:
+        while at < len(ledger) and ledger[at].seq <= record.seq:
+            settled_pot += _move(settled, ledger[at])
+            at += 1
+        while upto < len(ledger) and ledger[upto].deal <= record.deal:
+            pot += _move(money, ledger[upto])
+            upto += 1
+        sums.append(DealSums(record, tuple(by_deal.get(record.deal, ())), dict(money), pot, dict(settled),
+                             settled_pot, tuple(changes.get(record.deal, ()))))
+    return sums
+
+
+def _move(money: dict[str, int], line: Line) -> int:
+    """One line into the players' money; what it did to the kitty."""
+    if line.frm == KITTY:
+        pot = -line.amount
+    else:
+        money[line.frm] -= line.amount
+        pot = 0
+    if line.to == KITTY:
+        pot += line.amount
+    else:
+        money[line.to] += line.amount
+    return pot
+
+
+def deal_result(deal: DealSums, players: tuple[str, ...]) -> dict[str, int]:
+    """What each player won or lost in the deal itself: stakes with the bank and shoot bets with
+    the kitty, the kitty counted as the banker's. Kitty top-ups and bank sales are not results."""
+    result = dict.fromkeys(players, 0)
+    banker = deal.record.banker
+    for line in deal.lines:
+        if line.kind not in ("stake", "shoot") or line.seq > deal.record.seq:
+            continue
+        frm = banker if line.frm == KITTY else line.frm
+        to = banker if line.to == KITTY else line.to
+        result[frm] -= line.amount
+        result[to] += line.amount
+    return result
+
+
+def _history(state: State, sums: list[DealSums]) -> list[dict[str, Any]]:
+    entries = []
+    for deal in sums:
+        record = deal.record
         change_views = [{"from": c.frm, "to": c.to, "reason": c.reason, "price": c.price, "seq": c.seq}
-                        for c in changes]
+                        for c in deal.changes]
         entries.append({
             "deal": record.deal,
             "dealer": record.banker,
@@ -197,30 +268,120 @@ def _history(state: State) -> list[dict[str, Any]]:
             "banker_total": record.banker_total,
             "doubled": record.doubled,
             "shuffle": record.shuffle,
-            "payments": [line.as_dict() for line in lines],
-            "balances": balances(upto, state.players, state.settings.buy_in),
-            "kitty": kitty(upto) if state.settings.shoot else None,
+            "payments": [line.as_dict() for line in deal.lines],
+            "balances": deal.balances,
+            "kitty": deal.kitty if state.settings.shoot else None,
             "bank_change": change_views[-1] if change_views else None,
             "bank_changes": change_views,
-            "scores": _net(lines, state.players),
+            "scores": _net(list(deal.lines), state.players),
             "seq": record.seq,
         })
     return entries
+
+
+def running_totals(state: State, sums: list[DealSums] | None = None) -> tuple[dict[str, int], ...]:
+    """Every player's money after each settled deal, oldest first: the balances, with what is
+    in the kitty counted as the banker's (as the settle-up counts it)."""
+    totals = []
+    for deal in (per_deal(state) if sums is None else sums):
+        money = dict(deal.settled)
+        money[deal.record.banker] += deal.settled_kitty
+        totals.append(money)
+    return tuple(totals)
+
+
+def net_positions(state: State, money: dict[str, int], in_kitty: int, banker: str) -> dict[str, int]:
+    """Each player's position against the buy-in, the kitty counted as the banker's money (the
+    settle-up's measure, LEDGER-3)."""
+    net = {name: money[name] - state.settings.buy_in for name in state.players}
+    net[banker] += in_kitty
+    return net
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def _settle_words(name: str, transfers: list[tuple[str, str, int]]) -> str:
+    """What the settle-up asks of one player, in words."""
+    parts = []
+    for frm, to, amount in transfers:
+        if frm == name:
+            parts.append(str(_("pays {player} {amount}", player=to, amount=amount)))
+        elif to == name:
+            parts.append(str(_("gets {amount} from {player}", player=frm, amount=amount)))
+    return "; ".join(parts) if parts else str(_("square"))
+
+
+def _leaders(net: dict[str, int]) -> list[str]:
+    best = max(net.values()) if net else 0
+    if all(v == best for v in net.values()):
+        return []
+    return [name for name, v in net.items() if v == best]
+
+
+def _outcome(state: State, sums: list[DealSums], money: dict[str, int],
+             transfers: list[tuple[str, str, int]]) -> dict[str, Any] | None:
+    """The latest settled deal: who won the most in it and why, then each player's result of the
+    deal, balance and part in the settle-up (issue 12: Pontoon's ends are the balances and the
+    settle-up)."""
+    if not sums:
+        return None
+    last = sums[-1]
+    record = last.record
+    scores = deal_result(last, state.players)
+    best = max(scores.values())
+    winners = [name for name in state.players if scores[name] == best] if best > 0 else []
+    number = record.deal + 1
+    if not winners:
+        headline = _("Deal {n}: no money changed hands.", n=number)
+    elif len(winners) == 1 and winners[0] == record.banker:
+        headline = _("Deal {n}: the bank ({banker}) wins {amount} from the table.", n=number,
+                     banker=record.banker, amount=best)
+    else:
+        headline = n_("Deal {n}: {names} wins the most, {amount}, against {banker}'s bank.",
+                      "Deal {n}: {names} win the most, {amount} each, against {banker}'s bank.",
+                      len(winners), n=number, names=all_of(winners), amount=best, banker=record.banker)
+    columns = [_("This deal"), _("Balance now"), _("Settle-up now")]
+    # Balances read as the board shows them: signed, unless each player bought in with chips.
+    shown = (lambda n: _signed(n)) if not state.settings.buy_in else (lambda n: n)
+    rows = [{"who": name, "cells": [_signed(scores[name]), shown(money[name]), _settle_words(name, transfers)]}
+            for name in state.players]
+    return {"unit": "deal", "number": number, "winners": winners, "headline": str(headline),
+            "breakdown": {"columns": [str(c) for c in columns], "rows": rows}}
+
+
+def _match_result(state: State, net: dict[str, int], transfers: list[tuple[str, str, int]],
+                  deals: int) -> dict[str, Any]:
+    best = max(net.values())
+    winners = [name for name in state.players if net[name] == best] if best > 0 else []
+    after = n_("After {n} deal", "After {n} deals", deals, n=deals)
+    if not winners:
+        headline = _("{after}, the session ends square: nobody owes anybody.", after=after)
+    else:
+        headline = n_("{after}, {names} finishes furthest ahead: {amount}.",
+                      "{after}, {names} finish furthest ahead: {amount} each.", len(winners),
+                      names=all_of(winners), after=after, amount=_signed(best))
+        if transfers:
+            headline = _("{result} Settle-up: {payments}.", result=headline, payments=all_of(
+                [_("{payer} pays {payee} {amount}", payer=f, payee=t, amount=a) for f, t, a in transfers]))
+    return {"winners": winners, "headline": str(headline)}
 
 
 def view(state: State) -> dict[str, Any]:
     s = state.settings
     money = balances(state.ledger, state.players, s.buy_in)
     in_kitty = kitty(state.ledger)
-    net = {name: money[name] - s.buy_in for name in state.players}
     # The kitty is the banker's money on the table: the settle-up counts it as theirs.
-    net[state.banker] += in_kitty
+    net = net_positions(state, money, in_kitty, state.banker)
     current = state.current if state.phase == PLAYERS else None
     hand = state.hands[current] if current is not None else None
     buy_range = None
     if hand is not None and _can_buy(state, hand):
         buy_range = list(_buy_range(hand))
     this_deal = [line for line in state.ledger if line.deal == state.deal]
+    sums = per_deal(state)
+    transfers = settle_up(net)
     deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
     deal_over = state.started and state.phase not in IN_DEAL
     return {
@@ -255,9 +416,15 @@ def view(state: State) -> dict[str, Any]:
         "buy_range": buy_range,
         "stake_limits": [s.min_stake, s.max_stake],
         "ledger": [line.as_dict() for line in state.ledger],
-        "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in settle_up(net)],
+        "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],
         "settlement": [row.as_dict() for row in state.settlement],
-        "history": _history(state),
+        "history": _history(state, sums),
+        "next_dealer": _next_banker(state),
+        "leaders": _leaders(net) if state.started or state.ledger else [],
+        "outcome": _outcome(state, sums, money, transfers),
+        "match_result": (_match_result(state, net, transfers, len(sums))
+                         if state.phase == MATCH_OVER else None),
+        "running_totals": [dict(t) for t in running_totals(state, sums)],
         "cut": ({name: str(card) for name, card in state.cut} if state.cut else None),
     }
 

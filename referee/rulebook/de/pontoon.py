@@ -273,7 +273,7 @@ BOOK = Book(
         "Die ersten zwei Karten eines Spielers werden beim Geben nie eingetragen; bekannt werden "
         "sie, wenn er einen Pontoon meldet, teilt, verbrennt (falls eingetragen), eine "
         "überkaufte Hand mit ihren Karten wegwirft oder die Hand aufdeckt. Die Karten der Bank "
-        "kommen mit banker_pontoon oder banker_reveal.",
+        "kommen dazu, wenn die Bank einen Pontoon zeigt oder aufdeckt.",
         "Eine beim Kaufen eingetragene Karte ist sofort auf dem Tisch zu sehen; wer sie bis zum "
         "Aufdecken geheim halten will, lässt sie weg.",
         "Eine Prüfung, die verdeckte Karten braucht, läuft, sobald alle Karten dieser Hand "
@@ -296,20 +296,21 @@ BOOK = Book(
         "Überkaufen; Zahlungen für Pontoon, Fünfkartentrick und Royal Pontoon sowie das, was "
         "Pontoon und Fünfkartentrick der Bank kassieren, werden nicht verdoppelt, betragen aber "
         "nie weniger als eine verdoppelte gewöhnliche Zahlung.",
-        "Bei der Rangfolge picture_beats_ten oder natural wird ein Spieler, der bei der zweiten "
-        "Karte einen Pontoon zeigt, der über dem Pontoon der Bank steht, dafür bezahlt "
-        "(beaten_by); alle anderen zahlen.",
-        "Ein Pontoon der Bank, der erst bei banker_reveal auffällt, wird als Feststellung "
+        "Wenn Pontoons untereinander gewertet werden (Ass mit Bildkarte vor Ass mit Zehn, oder "
+        "Ass mit König oder Dame vor den anderen), wird ein Spieler, der bei der zweiten Karte "
+        "einen Pontoon zeigt, der über dem Pontoon der Bank steht, dafür bezahlt; alle anderen "
+        "zahlen.",
+        "Ein Pontoon der Bank, der erst beim Aufdecken der Bank auffällt, wird als Feststellung "
         "vermerkt und als Pontoon abgerechnet; der Bankhalter kann darauf nicht mehr ziehen.",
         "Der Bankhalter darf nur ziehen, solange er mit Assen als 1 unter 21 zählt und weniger "
-        "als fünf Karten hat; nach dem Überkaufen oder mit fünf Karten rechnet banker_stick die "
-        "Runde ab.",
+        "als fünf Karten hat; nach dem Überkaufen oder mit fünf Karten bleibt die Bank stehen und "
+        "die Runde wird abgerechnet.",
         "Ein Pontoon in einer geteilten Hand wird als Pontoon bezahlt, bringt aber nicht die Bank. "
         "Ein Royal Pontoon zählt beim Mischen und beim Übernehmen der Bank wie ein Pontoon.",
         "Die Bank wechselt, sobald die Runde abgerechnet ist; der alte Bankhalter nimmt dann die "
         "Kitty, und der neue legt vor der nächsten Runde eine neue ein.",
         "In die Kitty nachlegen geht nur zwischen zwei Runden und nur, solange das eigene Geld "
-        "des Bankhalters in der Kitty kitty_max nicht übersteigt; Shoot-Wetten, die aus der "
+        "des Bankhalters in der Kitty die größte Kitty nicht übersteigt; Shoot-Wetten, die aus der "
         "Kitty bezahlt werden, gehen zuerst von dem ab, was verlorene Shoot-Wetten hineingebracht "
         "haben.",
         "Ein gemeldeter Pontoon zeigt auf der Tischansicht sein Ass; die Zehnerkarte erscheint "

@@ -1,0 +1,66 @@
+"""Pontoon's ends (issue 12): at the end of each deal the board says who won the most and shows
+every player's result, balance and part in the settle-up; the leader is marked; the match is
+drawn as running totals; at the end of the session the settle-up is the headline, and a rematch
+starts with the same players and house rules and the bank where it now is."""
+from __future__ import annotations
+
+import re
+
+from tests.web.reading import text_of
+from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, play_session
+
+
+def scorer_on(client, api, deals, end=False):
+    match = api.create(game="pontoon", players=list(PLAYERS), settings=SHOOT)
+    play_session(api, match, deals, end=end)
+    client.get(f"/m/{match['id']}/join/{match['scorer_token']}")
+    return match
+
+
+def test_each_settled_deal_reads_as_who_won_with_balances_and_the_settle_up(client, api):
+    match = scorer_on(client, api, SHOOT_SESSION[:1])
+    state = api.state(match)
+    outcome = state["outcome"]
+    assert outcome["unit"] == "deal" and outcome["number"] == 1
+    # Deal 1: Dee's five card trick paid double (+6) is the most anyone won.
+    assert outcome["winners"] == ["Dee"]
+    assert outcome["headline"] == "Deal 1: Dee wins the most, 6, against Ann's bank."
+    assert outcome["breakdown"]["columns"] == ["This deal", "Balance now", "Settle-up now"]
+    rows = {row["who"]: row["cells"] for row in outcome["breakdown"]["rows"]}
+    assert rows["Dee"][:2] == ["+6", "+6"] and rows["Ann"][:2] == ["+2", "−38"]   # Ann's kitty is on the table
+    assert rows["Cy"][2] == "pays Dee 5" and rows["Dee"][2] == "gets 5 from Cy; gets 1 from Ben"
+    # Leaders by the settle-up's measure (the kitty counts as the banker's): Dee.
+    assert state["leaders"] == ["Dee"] and state["match_result"] is None
+    assert state["running_totals"] == [{**AFTER[0]["balances"], "Ann": AFTER[0]["balances"]["Ann"] + 40}]
+    html = client.get(f"/m/{match['id']}/board").get_data(as_text=True)
+    page = text_of(html).replace("&#39;", "'")
+    assert outcome["headline"] in page and "Settle-up now" in page and "gets 5 from Cy" in page
+    assert re.search(r'<tr class="leader"><td>Dee', html)
+
+
+def test_the_match_is_drawn_and_the_session_ends_with_the_settle_up(client, api):
+    match = scorer_on(client, api, SHOOT_SESSION, end=True)
+    state = api.state(match)
+    assert len(state["running_totals"]) == 3
+    assert state["running_totals"][-1] == AFTER[2]["balances"] | {"Ben": AFTER[2]["balances"]["Ben"] + AFTER[2]["kitty"]}
+    assert state["match_result"]["winners"] == ["Dee"]
+    assert state["match_result"]["headline"] == (
+        "After 3 deals, Dee finishes furthest ahead: +17. Settle-up: Ben pays Dee 17 and Cy pays Ann 7.")
+    assert state["leaders"] == ["Dee"] and state["balances"] == FINAL["balances"]
+    page = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    chart = re.search(r'<svg class="chart".*?</svg>', page, re.S).group(0)
+    assert chart.count("<polyline") == 4
+    words = text_of(page).replace("&#39;", "'")
+    assert state["match_result"]["headline"] in words and "Rematch" in words
+
+
+def test_a_rematch_starts_with_the_bank_where_it_ended(client, api):
+    match = scorer_on(client, api, SHOOT_SESSION, end=True)
+    state = api.state(match)
+    assert state["next_dealer"] == "Ben" == state["next_banker"]    # Ben's pontoon took the bank
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', client.get(f"/m/{match['id']}").get_data(as_text=True)).group(1)
+    started = client.post(f"/m/{match['id']}/rematch", data={"csrf_token": token})
+    assert started.status_code == 302
+    new = client.get(f"/api/matches/{started.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert new["players"] == ["Ben", "Cy", "Dee", "Ann"] and new["banker"] == "Ben"
+    assert new["settings"] == state["settings"] and new["phase"] == "kitty"
