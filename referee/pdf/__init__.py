@@ -72,7 +72,8 @@ class Kit:
         A cell that fits its column on one line is drawn as plain text; only longer ones become
         wrapping paragraphs (a long session's sheet has thousands of cells, and wrapping them
         all is most of its build time)."""
-        widths = [self.width * f for f in fractions] if fractions else None
+        rows = [list(row) for row in rows]
+        widths = self._fit_words([self.width * f for f in fractions], [header, *rows]) if fractions else None
         body = [[self.para(cell, self.small) for cell in header]]
         body += [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(row)] for row in rows]
         table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
@@ -91,6 +92,22 @@ class Kit:
         table.setStyle(TableStyle(style))
         return table
 
+
+    def _fit_words(self, widths: list[float], lines: list[list[Any]]) -> list[float]:
+        """Column widths widened until each column's longest word fits (a German header such
+        as "Einsatz" is never cut in two), taken from the columns with room to spare. Where the
+        page cannot hold every word, the widths are left as asked."""
+        padding = 12
+        needed = [padding + max((pdfmetrics.stringWidth(word, FONT_BOLD, self.small.fontSize)
+                                 for line in lines if i < len(line) and line[i] is not None
+                                 for word in str(line[i]).split()), default=0)
+                  for i in range(len(widths))]
+        short = sum(max(0.0, need - width) for need, width in zip(needed, widths))
+        spare = [max(0.0, width - need) for need, width in zip(needed, widths)]
+        if short == 0 or short > sum(spare):
+            return widths
+        return [max(need, width - short * room / sum(spare)) if room else max(need, width)
+                for need, width, room in zip(needed, widths, spare)]
 
     def _cell(self, value: Any, width: float | None) -> Any:
         text = "" if value is None else str(value)
@@ -131,14 +148,15 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
                             topMargin=MARGIN, bottomMargin=MARGIN,
                             title=str(_("{title} — score sheet", title=match.title or game_title)), author="referee")
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
+    version, current = getattr(match, "rules_version", 1), _current_rules(view["game"])
+    # A message of its own, not nested in another's arguments, where extraction would miss it.
+    judged_now = "" if version == current else str(_(" (judged now by version {n})", n=current))
     story: list[Flowable] = [
         kit.para(match.title or _("{game} score sheet", game=game_title), kit.title),
         kit.para(f"{game_title} · {created.astimezone().strftime('%Y-%m-%d %H:%M')} · {_mode_words(view['mode'])}"),
         kit.para(_("Players: {names}", names=", ".join(view["players"]))),
-        kit.para(_("Rules: {game}, version {version}{current}", game=game_title,
-                   version=getattr(match, "rules_version", 1),
-                   current="" if getattr(match, "rules_version", 1) == _current_rules(view["game"]) else
-                   str(_(" (judged now by version {n})", n=_current_rules(view["game"])))), kit.small),
+        kit.para(_("Rules: {game}, version {version}{current}", game=game_title, version=version,
+                   current=judged_now), kit.small),
         kit.para(gettext("House rules"), kit.heading),
         kit.table([gettext("House rule"), gettext("Setting")], _house_rules(view),
                   [0.5, 0.5]),
