@@ -1,0 +1,46 @@
+"""German at 360 px: the top bar stays one line, and no word on the main screens breaks across
+two lines (a word that does not fit is a layout to fix, not a word to cut)."""
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.browser.test_accessibility import FIRST_ENTRY, create
+
+# Every word of the visible text (letters only, two or more) whose box takes more than one line.
+# Links written out as addresses and codes are not words: they may break anywhere.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('.visually-hidden, svg, script, style, [hidden], a.link, .code') || !parent.offsetParent) continue;
+    for (const match of node.textContent.matchAll(/\\p{L}{2,}/gu)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def test_german_screens_at_360_keep_the_top_bar_on_one_line_and_every_word_whole(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  locale="de-DE", extra_http_headers={"Accept-Language": "de"})
+    page: Page = context.new_page()
+    found = []
+    pages = [live_server + path for path in ("/", "/new", "/join", "/rules")]
+    for game in FIRST_ENTRY:
+        match = create(live_server, game)
+        pages += [match["links"]["scorer"], f"{live_server}/m/{match['id']}/timeline", f"{live_server}/rules/{game}"]
+    for url in pages:
+        page.goto(url)
+        assert page.locator("html").get_attribute("lang") == "de", url
+        bar = page.locator("header.topbar").bounding_box()
+        if bar["height"] > 60:
+            found.append(f"{url}: the top bar is {bar['height']:.0f} px tall (two lines)")
+        found += [f"{url}: “{word}” is broken across two lines" for word in page.evaluate(BROKEN_WORDS)]
+    context.close()
+    assert found == [], "\n".join(found)
