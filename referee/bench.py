@@ -14,6 +14,10 @@ In process (Flask test client, SQLite in a temporary folder):
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian):
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
   Flask endpoint served the same way in the same run.
+
+Taps at the table (Debian's Chromium, a 390x844 touch phone): the browser walks through a game
+of each game, counting every tap; the table gives taps per card, per turn or trick, and per
+game, hand or deal, as measured.
 """
 from __future__ import annotations
 
@@ -425,10 +429,46 @@ def under_load(folder: Path) -> None:
             process.wait(timeout=10)
 
 
+TAP_WALKS = "tests/browser/test_*_phone.py"
+TAP_UNITS = ("card", "turn", "trick", "game", "hand", "deal")
+
+
+def taps(folder: Path) -> None:
+    """Run the phone walks of every game (the browser tests that tap through a game) on the
+    390x844 phone, and print what they counted."""
+    record = folder / "taps.jsonl"
+    walks = sorted(str(path.relative_to(ROOT)) for path in ROOT.glob(TAP_WALKS))
+    env = {**os.environ, "REFEREE_TAPS": str(record), "REFEREE_SHOTS": str(folder)}
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "not 360x740",
+                             "--output", str(folder / "playwright"), *walks],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        print("Taps: the phone walks failed, so no tap table:\n" + result.stdout[-2000:])
+        return
+    counts: dict[str, dict[str, list[int]]] = {}
+    for line in record.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["phone"] == "390x844":
+            counts.setdefault(row["game"], {}).setdefault(row["unit"], []).append(row["taps"])
+    print("Taps at the table (390x844, as the phone walks counted them; median, with the range):")
+    print(f"  {'game':<16}" + "".join(f"{unit:>16}" for unit in TAP_UNITS))
+    for game, units in sorted(counts.items()):
+        cells = []
+        for unit in TAP_UNITS:
+            values = units.get(unit)
+            if not values:
+                cells.append(f"{'-':>16}")
+                continue
+            spread = f" ({min(values)}-{max(values)})" if min(values) != max(values) else ""
+            cells.append(f"{statistics.median(values):>7g}{spread:>9}")
+        print(f"  {game:<16}" + "".join(cells))
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         in_process(Path(folder))
         under_load(Path(folder))
+        taps(Path(folder))
 
 
 if __name__ == "__main__":

@@ -506,7 +506,9 @@ MISSING_WORDS = {"card": N_("the card"), "cards": N_("the cards"), "as": N_("the
                  "bank": N_("the bank"), "amount": N_("the amount"), "caller": N_("who calls"),
                  "foundation_suit": N_("the suit"), "level": N_("the level"), "denomination": N_("the suit"),
                  "reason": N_("the reason"), "winner": N_("who won"), "player": N_("the player"),
-                 "hand": N_("the hand"), "row": N_("the row"), "discard": N_("the discard")}
+                 "hand": N_("the hand"), "row": N_("the row"), "discard": N_("the discard"),
+                 "tricks": N_("the tricks"), "team": N_("the team"), "bidder": N_("who bid"),
+                 "ending": N_("how the game ended"), "from": N_("where the card came from")}
 
 
 def in_words(violation: RuleViolation) -> RuleViolation:

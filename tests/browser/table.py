@@ -134,6 +134,15 @@ class Table:
         self.in_reach()
         return line
 
+    def record(self, game: str, unit: str, taps: int) -> None:
+        """Keep a measured tap count for `make bench`'s tap table ("card", "turn", "trick",
+        "game", "hand" or "deal"), when REFEREE_TAPS names the file to keep them in."""
+        path = os.environ.get("REFEREE_TAPS")
+        if path:
+            size = f"{self.page.viewport_size['width']}x{self.page.viewport_size['height']}"
+            with open(path, "a", encoding="utf-8") as taps_file:
+                taps_file.write(json.dumps({"game": game, "unit": unit, "taps": taps, "phone": size}) + "\n")
+
     def shot(self, name: str) -> None:
         size = f"{self.page.viewport_size['width']}x{self.page.viewport_size['height']}"
         self.page.screenshot(path=f"{SHOTS}/{name}-{size}.png")

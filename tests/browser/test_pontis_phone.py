@@ -51,7 +51,11 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
     table.expect_turn("Cat needs 8")
 
     # Cat plays 8♠; the Undo names it and takes it back; Cat misses instead.
+    taps = table.taps
     table.card("card", "8s")
+    assert table.taps - taps == 2
+    table.record("pontis", "card", table.taps - taps)
+    table.record("pontis", "turn", table.taps - taps)
     table.expect_turn("Ann needs 3")
     undo = page.locator("#panel .undo-button")
     expect(undo).to_have_accessible_name(re.compile("Undo: Cat played 8♠"))
@@ -69,6 +73,7 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
     table.tray("5c", "3d")
     table.press("Play the pair")
     assert table.taps - taps == 5  # suit and rank per card (a suit carries over), one to send
+    table.record("pontis", "turn", table.taps - taps)
     bank_tops = page.locator(".bank-top")
     expect(bank_tops.nth(2)).to_contain_text("3♦")  # the card tapped last lies on top
     table.in_reach()
@@ -81,6 +86,7 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
         page.wait_for_timeout(100)
     table.expect_turn("won game 1")
     table.expect_turn("deals the next game")
+    table.record("pontis", "game", table.taps)  # every tap from the deal on, a refusal and an undo among them
     expect(page.locator(".outcome .breakdown")).to_contain_text("Suit points")  # who won and why, on the board
     expect(page.locator(".score-table")).to_contain_text("Ann")
     table.shot("pontis-game-over")

@@ -188,6 +188,11 @@ def test_a_hand_of_reverse_bridge_is_tapped_in_at_most_two_taps_a_card(phone: Pa
     card_taps = sum(per_card)
     tricks = [sum(per_card[n:n + 4]) for n in range(0, 52, 4)]
     assert max(per_card) <= 2 and card_taps <= 110, per_card
+    for count in per_card:
+        table.record("reverse-bridge", "card", count)
+    for count in tricks:
+        table.record("reverse-bridge", "trick", count)
+    table.record("reverse-bridge", "hand", deal_taps + auction_taps + card_taps)
     print(f"\nReverse Bridge taps at {size}: per card {min(per_card)}–{max(per_card)} "
           f"(mean {card_taps / 52:.2f}); per trick {min(tricks)}–{max(tricks)}; 52 cards {card_taps}; "
           f"hand {deal_taps + auction_taps + card_taps} (deal {deal_taps}, auction {auction_taps}); probes {probes}")
