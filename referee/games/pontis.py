@@ -60,7 +60,8 @@ class Settings(rules.Settings):
         choices=(2, 3, 4))
     pair_suit_points: str = house_rule(
         "each", N_("In a two-card play, does each matching card score a suit point, or only the "
-                   "card placed on top?"), label=N_("Suit points for a pair"), choices=("each", "top"))
+                   "card placed on top?"), label=N_("Suit points for a pair"), choices=("each", "top"),
+        words={"each": N_("each matching card"), "top": N_("the top card only")})
     liar_points: int = house_rule(
         0, N_("Points for calling “liar!” on a proven fake miss or joker (0 = calling is off)."),
         label=N_("Liar points"), minimum=0, maximum=20)
@@ -68,9 +69,9 @@ class Settings(rules.Settings):
         0, N_("Number of banks (0 = one per player). It must divide the number of players or be "
               "a multiple of it."), label=N_("Banks"), minimum=0, maximum=SUIT_SIZE)
     bank_scoring: str = house_rule(
-        "team", N_("Partners on a shared bank score it together (team) or each scores the cards "
-                   "they put on it themselves (individual)."), label=N_("Bank scoring"),
-        choices=("team", "individual"))
+        "team", N_("Partners on a shared bank score it together, or each scores the cards they put "
+                   "on it themselves."), label=N_("Bank scoring"),
+        choices=("team", "individual"), words={"team": N_("together, as a team"), "individual": N_("each their own cards")})
     games: int = house_rule(
         0, N_("Games in the match (0 = keep going until you stop)."), label=N_("Games"),
         minimum=0, maximum=100)
