@@ -101,7 +101,7 @@ def test_random_entry_forms_never_break_a_match(client, api, game_name):
     check()
 
 
-@pytest.mark.parametrize("game_name", ["pontis", "reverse-bridge"])
+@pytest.mark.parametrize("game_name", sorted(OPENINGS))
 def test_random_timeline_forms_never_break_a_match(client, api, game_name):
     mid, token = mid_game(client, api, game_name)
     client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "1", "note": "n"})
@@ -115,6 +115,27 @@ def test_random_timeline_forms_never_break_a_match(client, api, game_name):
         body = form_body(fields, drawn)
         before = state_of(client, mid)
         response = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, **body})
+        assert response.status_code < 500, (body, response.get_data(as_text=True)[:300])
+        if response.status_code >= 400:
+            assert state_of(client, mid) == before, body
+
+    check()
+    assert client.get(f"/m/{mid}/timeline").status_code == 200
+
+
+@pytest.mark.parametrize("game_name", sorted(OPENINGS))
+def test_random_correction_forms_never_break_a_match(client, api, game_name):
+    """The correction page's keys (the game's own, drawn for the table before the entry)."""
+    mid, token = mid_game(client, api, game_name)
+    fields = fields_of(client.get(f"/m/{mid}/timeline/correct/1").get_data(as_text=True))
+    fields.setdefault("drop", ["2", "3 4", "²"])
+
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(drawn=picks)
+    def check(drawn):
+        body = form_body(fields, drawn)
+        before = state_of(client, mid)
+        response = client.post(f"/m/{mid}/timeline/correct/1", data={"csrf_token": token, **body})
         assert response.status_code < 500, (body, response.get_data(as_text=True)[:300])
         if response.status_code >= 400:
             assert state_of(client, mid) == before, body
