@@ -234,35 +234,45 @@ def append(match: Match, data: Any) -> Appended:
 
 def _try_append(match: Match, data: Any, client_id: str | None, expect: int | None,
                 by: str | None) -> Appended | None:
-    """One try: the entry appended (or found already appended), or None when another writer
-    took the seq first. Ends the transaction either way."""
-    if client_id is not None:
-        earlier = _by_client_id(match.id, client_id)
-        if earlier is not None:
-            db.session.rollback()  # release a write lock taken for this try
-            return earlier
+    """One try, with no read before the write: judge against the cached replay and insert entry
+    seq + 1, letting the (match, seq) key refuse a second writer and the (match, client id) key
+    a second copy of a retry. Returns the entry appended (or the retried one, found already
+    appended), or None when another writer took the seq first. Ends the transaction either way."""
     try:
         replay = load(match)
         if expect is not None and expect != replay.seq:
             raise StaleExpect(replay)
         seq = replay.seq + 1
         after, findings = step(replay, data, seq)
+    except (RuleViolation, StaleExpect):
+        # A retry of an entry already in the log is judged against a log that holds it: it is
+        # answered as it was the first time, not refused.
+        earlier = _earlier(match, client_id)
+        if earlier is not None:
+            return earlier
+        raise
     except BaseException:
         db.session.rollback()
         raise
     try:
-        # A plain INSERT: the unit of work has nothing to track for an append-only row.
-        db.session.execute(insert(Event).values(match_id=match.id, seq=seq, action=after.entry, by=by,
-                                                client_id=client_id, time=datetime.now(timezone.utc)))
+        # SQLAlchemy Core on the session's connection: an append-only row has nothing to track.
+        db.session.connection().execute(insert(Event.__table__).values(
+            match_id=match.id, seq=seq, action=after.entry, by=by, client_id=client_id,
+            time=datetime.now(timezone.utc)))
         db.session.commit()
     except IntegrityError:
-        # Another writer took this seq (or this client id) first: look again.
-        db.session.rollback()
-        return None
+        # Another writer took this seq first, or this is a retry whose entry is stored already.
+        return _earlier(match, client_id)
     _cache_put(match.id, after)
     if seq % snapshots.EVERY == 0:
         snapshots.save(match, after)
     return Appended(seq, after, findings)
+
+
+def _earlier(match: Match, client_id: str | None) -> Appended | None:
+    """The stored entry with this client id, if any (ending the transaction of the try first)."""
+    db.session.rollback()
+    return None if client_id is None else _by_client_id(match.id, client_id)
 
 
 def _lock_match(match_id: str) -> None:
