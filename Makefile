@@ -41,8 +41,8 @@ test-pg: db
 	pg_virtualenv -t -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
 
 bench: db
-	@bash .ci/debs wrk chromium
-	$(PY) -m referee.bench
+	@bash .ci/debs wrk chromium postgresql
+	pg_virtualenv -t -v 15 sh -c 'BENCH_POSTGRES_URL=postgresql+psycopg:// $(PY) -m referee.bench'
 
 # Bring every translation catalog up to date with the code (then translate what is new).
 messages: setup

@@ -11,7 +11,8 @@ In process (Flask test client, SQLite in a temporary folder):
 - cold read: opening a Pontis match of 100, 1,000 and 10,000 entries on a worker that has never
   seen it, from the newest snapshot and with every snapshot deleted (the whole log replayed)
 
-Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian):
+Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian), on SQLite and, with
+BENCH_POSTGRES_URL set (as `make bench` does, in a throwaway cluster), on PostgreSQL:
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
   Flask endpoint served the same way in the same run.
 
@@ -395,12 +396,12 @@ def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10)
     return int(requests) / float(duration), float(p50), float(p99)
 
 
-def under_load(folder: Path) -> None:
+def under_load(folder: Path, database_url: str | None = None, database: str = "SQLite") -> None:
     if shutil.which("wrk") is None:
         print("Load: wrk is not installed (Debian package wrk); `make bench` installs it.")
         return
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'load.sqlite3'}", "SECRET_KEY": "bench",
-           "REFEREE_MATCH_CREATION_LIMIT": "1000"}
+    env = {**os.environ, "DATABASE_URL": database_url or f"sqlite:///{folder / 'load.sqlite3'}",
+           "SECRET_KEY": "bench", "REFEREE_MATCH_CREATION_LIMIT": "1000"}
     subprocess.run([str(Path(sys.executable).with_name("flask")), "--app", "referee", "db", "upgrade"],
                    cwd=ROOT, env=env, check=True, capture_output=True)
     players = ["Ann", "Ben", "Cat"]
@@ -419,7 +420,7 @@ def under_load(folder: Path) -> None:
         bare_rps, bare_p50, bare_p99 = _wrk(bare_base, "/", folder / "bare.lua", [])
         rps, p50, p99 = _wrk(base, "/", folder / "actions.lua",
                              ["2", str(folder / "matches.txt"), str(folder / "cycle.txt")])
-        print("Under load (gunicorn, 2 sync workers, SQLite; wrk 2 threads, 8 connections, 10 s):")
+        print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections, 10 s):")
         print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms")
         print(f"  action POSTs on 50 matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms")
         print(f"  ratio to the bare endpoint: {rps / bare_rps:.0%}")
@@ -468,6 +469,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         in_process(Path(folder))
         under_load(Path(folder))
+        if os.environ.get("BENCH_POSTGRES_URL"):  # make bench runs inside a throwaway cluster
+            under_load(Path(folder), os.environ["BENCH_POSTGRES_URL"], "PostgreSQL")
         taps(Path(folder))
 
 
