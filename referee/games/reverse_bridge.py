@@ -1,6 +1,6 @@
 """Reverse Bridge: each partnership bids the number of tricks the OPPONENTS will take.
 
-Spec: ``rules/reverse-bridge.md`` (rule ids ``RB-...``). Four players in seat order North,
+Rules: ``referee/rulebook/reverse_bridge.py`` (rule ids ``RB-...``). Four players in seat order North,
 East, South, West; North-South ("NS") play East-West ("EW").
 
 The referee never sees a hand. During play it checks only what the table can see: turn order,

@@ -1,6 +1,6 @@
 """Ropebridge: two players race to match, left to right, every card of a shared row.
 
-Spec: ``rules/ropebridge.md`` (rule ids ``ROPE-...``). The referee sees the face-up row, every
+Rules: ``referee/rulebook/ropebridge.py`` (rule ids ``ROPE-...``). The referee sees the face-up row, every
 matched card, the discard pile and the stock count. Hands are counted, not seen: a card drawn
 from the stock is unknown until it is played or discarded (or shown when drawn), while a card
 taken from the discard pile is known to be in that hand. Every physical card exists once, so a
