@@ -1,7 +1,9 @@
 """The pages a table uses on a phone: home, new match, the match screen, the rules pages.
 
-A route answers a full page, or for an htmx request only the fragment it swaps
-(``Vary: HX-Request``). Entries go through ``store.append``, the same path as the JSON API.
+Full pages, and the fragments htmx swaps: the board (``/board``, ``/act``) is always a
+fragment; the setup page answers a change of game (an htmx GET) with that game's house rules
+only; the correction page answers a game's own htmx buttons with its main part. Entries go
+through ``store.append``, the same path as the JSON API.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from datetime import timezone
 
 import segno
+from htmx_flask import make_response as htmx_response
 from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
                    url_for)
 from markupsafe import Markup
@@ -121,7 +124,7 @@ def new_match():
     game_name, fixed = chosen_game(choice)
     rules_form = house_rule_form(game_name, request.form if request.method == "POST" else None, fixed)
     title = _game_title(choice, game_name)
-    if request.method == "GET" and request.headers.get("HX-Request"):
+    if request.method == "GET" and request.htmx:
         # Switching the game swaps in that game's house rules.
         return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name),
                                game_title=title)
@@ -481,10 +484,8 @@ def correct(match_id: str, seq: int):
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
             done = url_for("pages.timeline", match_id=match.id, entry=seq) + f"#e{seq}"
-            if request.headers.get("HX-Request"):  # a game's own button (htmx) made the correction
-                response = make_response("", 204)
-                response.headers["HX-Redirect"] = done
-                return response
+            if request.htmx:  # a game's own button (htmx) made the correction
+                return htmx_response("", 204, redirect=done)
             return redirect(done)
     state_before = replay.state_before(seq)
     context = {"match": match, "game": replay.game, "replay": replay, "scorer": True, "seq": seq,
@@ -493,11 +494,13 @@ def correct(match_id: str, seq: int):
                "unavailable": {c: str(r) for c, r in replay.game.unavailable(state_before).items()},
                "dispute": dispute, "reason": reason, "status": status,
                "entry_url": url_for("pages.correct", match_id=match.id, seq=seq), "correcting": True}
-    response = make_response(render_template("pages/correct.html", **context), status)
-    if request.headers.get("HX-Request"):
-        # A game's own button posted here with htmx, aimed at the live board: the answer is this
-        # page's main part, in place of the one on screen.
-        response.headers.update({"HX-Retarget": "main", "HX-Reswap": "outerHTML", "HX-Reselect": "main"})
+    page = render_template("pages/correct.html", **context)
+    if not request.htmx:
+        return page, status
+    # A game's own button posted here with htmx, aimed at the live board: the answer is this
+    # page's main part, in place of the one on screen.
+    response = htmx_response(page, status, retarget="main", reswap="outerHTML")
+    response.headers["HX-Reselect"] = "main"  # htmx-flask 0.1 has no argument for it
     return response
 
 
