@@ -9,7 +9,7 @@ HOST    ?= 127.0.0.1
 RUN_DEBS  := fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils postgresql redis-server
 
-.PHONY: run test test-sqlite test-pg bench serve setup db messages wheel clean
+.PHONY: run test test-sqlite test-pg test-fast bench serve setup db messages wheel clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -35,6 +35,10 @@ test: test-sqlite test-pg
 test-sqlite: db
 	@bash .ci/debs $(TEST_DEBS)
 	$(PY) -m pytest
+
+# Everything but the browser and PostgreSQL runs: the quick loop while working on an engine.
+test-fast: db
+	$(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser
 
 test-pg: db
 	@bash .ci/debs $(TEST_DEBS)
