@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import json
+import os
 import time
 import urllib.error
 import urllib.request
@@ -183,3 +184,48 @@ def test_a_correction_made_with_a_games_own_buttons_is_a_correction_not_a_new_en
     expect(page.locator("#panel .message.error")).to_contain_text("not a bridge")
     expect(page.locator("h1")).to_have_text("Correct entry 3")
     assert len(api(live_server, f"/api/matches/{match['id']}/log")) == 4
+
+
+def test_an_adjusted_ruling_goes_straight_to_the_correction_that_carries_it_out(page: Page, live_server):
+    match = scorer_page(page, live_server)
+    page.goto(f"{live_server}/m/{match['id']}/timeline")
+    entry = page.locator("#e6")
+    entry.locator("summary").tap()
+    entry.get_by_label("What is disputed").fill("Cat put down a club")
+    entry.get_by_role("button", name="Raise a dispute").tap()
+    entry = page.locator("#e6")
+    entry.get_by_label("adjusted").check()
+    entry.get_by_label("Reason").fill("it was the club")
+    entry.get_by_role("button", name="Record the ruling").tap()
+    # Straight to the correction page, carrying the ruling, with Cat's card picked.
+    expect(page.locator("h1")).to_have_text("Correct entry 6")
+    expect(page.locator(".message.notice")).to_contain_text("adjusted — it was the club")
+    page.locator('#panel fieldset[data-picker="card"] label[for$="-s-c"]').tap()  # 8♠ was 8♣
+    expect(page.locator("#e6")).to_contain_text("Now: Cat played 8♣")
+    expect(page.locator("#e6 .ruling")).to_contain_text("adjusted — it was the club")
+    expect(page.locator("#e6 .ruling")).to_contain_text("carried out at entry 8")
+    state = api(live_server, f"/api/matches/{match['id']}")
+    assert state["banks"][2]["top"] == "8c"
+    assert state["disputes"][0]["ruling"]["carried_out_by"] == 8
+
+
+def test_a_rematch_starts_with_the_same_players_and_the_next_dealer(page: Page, live_server):
+    created = api(live_server, "/api/matches", {"game": "reverse-bridge", "players": ["Ann", "Ben", "Cat", "Dan"],
+                                                "mode": "quick", "settings": {"hands": 4}})
+    for hand in ({"type": "quick", "team": "EW", "level": 3, "denomination": "NT", "tricks": 4},
+                 {"type": "quick", "team": "NS", "level": 2, "denomination": "S", "tricks": 6},
+                 {"type": "quick", "team": "EW", "level": 1, "denomination": "H", "tricks": 1},
+                 {"type": "quick", "team": "NS", "level": 4, "denomination": "C", "tricks": 2}):
+        api(live_server, f"/api/matches/{created['id']}/actions", hand, created["scorer_token"])
+    ended = api(live_server, f"/api/matches/{created['id']}")
+    page.goto(created["links"]["scorer"])
+    expect(page.locator(".outcome h2")).to_contain_text(ended["match_result"]["headline"].split(" ")[0])
+    page.get_by_role("button", name="Rematch: same players and house rules").tap()
+    expect(page).not_to_have_url(re.compile(created["id"]))
+    new_id = page.url.rstrip("/").rsplit("/", 1)[-1]
+    rematch = api(live_server, f"/api/matches/{new_id}")
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    first = players.index(ended["next_dealer"])
+    assert rematch["players"] == players[first:] + players[:first] and rematch["seq"] == 0
+    assert rematch["dealer"] == ended["next_dealer"] and rematch["settings"] == ended["settings"]
+    page.screenshot(path=f"{os.environ.get('REFEREE_SHOTS', 'test-results')}/rematch.png")
