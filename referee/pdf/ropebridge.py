@@ -64,6 +64,14 @@ def _game_block(game: dict, players: list[str], row_length: int, kit: Kit) -> li
     return block
 
 
+def _quick_games(games: list[dict], players: list[str], row_length: int, kit: Kit) -> list:
+    """Games entered as results only: a line each, so a long evening of them is a table, not
+    a page per handful of games."""
+    rows = [[game["deal"] + 1, game["dealer"], _outcome(game, players, row_length)] for game in games]
+    return [kit.para(gettext("Results entered without the cards (quick mode)"), kit.heading),
+            kit.table([gettext("Game"), gettext("Dealt by"), gettext("Result")], rows, [0.12, 0.2, 0.68])]
+
+
 def _in_play(view: dict, kit: Kit) -> list:
     if view["mode"] != "play" or view["phase"] not in ("play", "reveal"):
         return []
@@ -88,8 +96,17 @@ def sections(view: dict, kit: Kit) -> list:
     out: list = []
     if not history:
         out += [kit.para(gettext("Games"), kit.heading), kit.para(gettext("No game finished yet."))]
-    for game in history:
-        out.append(KeepTogether(_game_block(game, players, view["settings"]["row_length"], kit)))
+    row_length = view["settings"]["row_length"]
+    quick: list[dict] = []
+    for game in [*history, None]:
+        if game is not None and not game["row"]:
+            quick.append(game)
+            continue
+        if quick:  # results entered without the cards: one line each, in one table
+            out += _quick_games(quick, players, row_length, kit)
+            quick = []
+        if game is not None:
+            out.append(KeepTogether(_game_block(game, players, row_length, kit)))
     out += _in_play(view, kit)
 
     tally = [[name, view["wins"].get(name, 0)] for name in players]

@@ -120,7 +120,7 @@ def test_a_new_match_and_quick_mode(api, client):
     quick = api.create(game="ropebridge", players=list(PLAYERS), mode="quick")
     play(api, quick, [({"type": "quick", "winner": "Ben"}, 200), ({"type": "quick", "tie": "stalemate"}, 200)])
     _, text = sheet_text(client, quick)
-    assert "results only" in text and "Result entered without the cards (quick mode)." in text
+    assert "results only" in text and "Results entered without the cards (quick mode)" in text
     assert "Winner: Ben." in text and "Tie (stalemate)." in text
 
 
