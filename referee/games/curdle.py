@@ -431,6 +431,8 @@ class Curdle(GameRules):
     title = "Curdle"
     rule_prefix = "CURDLE"
     settings_type = Settings
+    # CURDLE-SETUP-1: two to five players; referee.engine.new_match refuses any other count
+    # citing this id, built there from rule_prefix for every game.
     min_players = 2
     max_players = 5
     # 2: a curdler who provably holds a card of another rank may not draw or pass (CURDLE-2);

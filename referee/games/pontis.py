@@ -650,6 +650,7 @@ class PontisGame(GameRules):
                   first=first, second=second, made=say_values(made & set(range(14))), name=name,
                   need=self._need_text(state, bank, bridge)), rule="PONTIS-SUM-2")
         under = second if top == first else first
+        # PONTIS-SUIT-2: both cards of a pair may score a suit point, or only the top one (house rule).
         each = state.settings.pair_suit_points == "each"
         placed = (
             Placed(card=under, counts_as=under, player=seat, seq=seq,
@@ -678,6 +679,8 @@ class PontisGame(GameRules):
                        and is_curdle(before[bank], before[other]))
                 if not was and is_curdle(banks[bank][-1], banks[other][-1]):
                     claim = bank
+        # PONTIS-SUM-4: any card laid, a pair included, uses up the sum ability (sum_holder=None),
+        # so the next bank goes back to single cards.
         game = replace(game, banks=banks, hands=hands, misses_in_row=0, run_first=None,
                        sum_holder=None, sum_by_curdle=False, sum_misses=0, curdle_claim=claim)
         findings = tuple(Finding(f.rule, f.message, f.seq) for f in fakes)
@@ -709,6 +712,8 @@ class PontisGame(GameRules):
                 return self._blocked(state, game)
             game = replace(game, sum_holder=nxt, sum_by_curdle=False, bank_in_turn=nxt)
             return replace(state, game=game), ()
+        # PONTIS-LIAR-1: a miss is never refused, even by a player who could play; it is only
+        # recorded as a doubt that a later card may prove fake (PONTIS-LIAR-2).
         single = full - {0}
         doubt = Doubt(kind="miss", seq=seq, player=seat, bank=bank, targets=single,
                       needed=self._need_text(state, bank, single))
@@ -731,7 +736,7 @@ class PontisGame(GameRules):
     def _blocked(self, state: PontisState, game: Game):
         """PONTIS-END-1/3/4: the sum ability went all the way round unused."""
         ranks = {pile[-1].counts_as.rank for pile in game.banks}
-        if len(ranks) == 1:
+        if len(ranks) == 1:  # PONTIS-CURDLE-2: every bank shows the same rank on top
             game = replace(game, phase=ENDED, ending="complete_curdle", ended_by=None)
         else:
             game = replace(game, phase=ENDED, ending="blocked", ended_by=game.run_first[1])

@@ -134,6 +134,8 @@ class Contract:
 
     @property
     def trump(self) -> str | None:
+        # RB-AUCTION-4: the final bid's denomination is trumps (None in no trump); its level is
+        # the opponents' tricks the bidders name, as score() reads it.
         return DENOMINATION_SUIT[self.denomination]
 
 
@@ -300,6 +302,9 @@ def winning_play(plays: Iterable[Play], trump: str | None) -> Play:
 
 def score(level: int, denomination: str, opponents_tricks: int) -> tuple[int, int]:
     """RB-SCORE-2/3: (bidding team's points, opponents' points) for one hand."""
+    # RB-SCORE-1: level is the final bid's level L, opponents_tricks the opponents' tricks T.
+    # RB-SCORE-4: so score(7, "S", 9) == (21, 10), score(9, "D", 6) == (0, 15) and
+    # score(1, "NT", 1) == (4, 0).
     if not 1 <= level <= MAX_LEVEL or denomination not in DENOMINATIONS:
         raise ValueError(f"no such bid: {level} {denomination}")
     if not 0 <= opponents_tricks <= TRICKS_PER_HAND:
@@ -309,7 +314,7 @@ def score(level: int, denomination: str, opponents_tricks: int) -> tuple[int, in
         bidders = level * POINTS_PER_LEVEL[denomination]
         if denomination == "NT":
             bidders += NO_TRUMP_BONUS
-    return bidders, POINTS_PER_TRICK_OFF * abs(opponents_tricks - level)
+    return bidders, POINTS_PER_TRICK_OFF * abs(opponents_tricks - level)  # RB-SCORE-3: 5 × |T − L|
 
 
 def scoring_table() -> dict[str, Any]:
@@ -349,6 +354,8 @@ def duty(hand: Iterable[Card], so_far: tuple[Play, ...], seat: int, trump: str |
     winning = winning_play(so_far, trump)
     best = winning.card
     partner_winning = winning.seat == partner_of(seat)
+    # RB-PLAY-4: no_forced_capture leaves only following suit; capture_over_partner forces a
+    # capture even over a winning partner (Settings.validate allows at most one of the two).
     forced = not settings.no_forced_capture and (
         settings.capture_over_partner or not partner_winning)
     ordered = sorted(hand, key=lambda c: (c.suit, RANK_ORDER[c.rank]))

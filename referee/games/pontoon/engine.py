@@ -56,10 +56,6 @@ BANKER_ACTIONS = frozenset({"cut", "kitty", "deal", "double", "second_card", "ba
                             "end_session"})
 
 
-def rid(section: str, n: int) -> str:
-    return f"PONTOON-{section}-{n}"
-
-
 # House-rule choices as people say them (issue 11: no identifier reaches a screen or a sheet).
 SPLIT_WORDS = {"any": N_("any pair"), "aces_only": N_("aces only")}
 RANKING_WORDS = {
@@ -242,7 +238,7 @@ def _check_new_cards(d: Draft, cards: Sequence[Card], *, skip_hand: int | None =
     for card in cards:
         if card.is_joker:
             raise IllegalAction(_("Pontoon is played without jokers: every card is A, 2–10, J, Q or K"),
-                                rule=rid("HAND", 1))
+                                rule="PONTOON-HAND-1")
     seen = _seen(d, skip_hand) + list(also_seen)
     packs = d.settings.packs
     counts = Counter(c for c, _where in seen)
@@ -268,7 +264,7 @@ def _check_new_cards(d: Draft, cards: Sequence[Card], *, skip_hand: int | None =
                              card=card, where=where) if not hidden else
                            _("both {card}s are already out this deal, {n} of them face down: two packs "
                              "hold only two", card=card, n=hidden))
-            raise IllegalAction(message, rule=rid("SETUP", 1))
+            raise IllegalAction(message, rule="PONTOON-SETUP-1")
 
 
 def _merge(slots: Sequence[Card | None], given: Sequence[Card], who: str | Message,
@@ -324,7 +320,7 @@ class PontoonGame(GameRules):
                 _("one pack serves at most {most} people, five cards each, not {n}: shuffle two packs "
                   "together (house rule “packs”)", most=most, n=len(players)) if settings.packs == 1 else
                 _("two packs serve at most {most} people, five cards each, not {n}", most=most,
-                  n=len(players)), rule=rid("SETUP", 1))
+                  n=len(players)), rule="PONTOON-SETUP-1")
         return State(players=tuple(players), settings=settings, mode=mode, banker=players[0],
                      phase=KITTY_PHASE if settings.shoot else DEAL)
 
@@ -349,7 +345,7 @@ class PontoonGame(GameRules):
             raise InvalidAction(_("Pontoon has no action “{action}”", action=action.type), rule="ACTION")
         if state.phase == MATCH_OVER:
             raise IllegalAction(_("the session is over and settled up: start a new match to play on"),
-                                rule=rid("LEDGER", 3))
+                                rule="PONTOON-LEDGER-3")
         if state.mode == "quick" and action.type in PLAY_ONLY:
             raise InvalidAction(_("this match records results only: enter each deal with “quick”, "
                                   "not “{action}”", action=action.type), rule="ACTION")
@@ -409,14 +405,14 @@ class PontoonGame(GameRules):
 def _cut(d: Draft, a: Action, seq: int) -> None:
     if d.started or d.ledger or d.bank_changes:
         raise IllegalAction(_("the cut for the bank comes before the first deal and the kitty"),
-                            rule=rid("SETUP", 2))
+                            rule="PONTOON-SETUP-2")
     cards = a.cards("cards", count=len(d.players))
     _check_new_cards(d, cards)
     top = max(CUT_ORDER[c.rank] for c in cards)
     winners = [p for p, c in zip(d.players, cards) if CUT_ORDER[c.rank] == top]
     if len(winners) > 1:
         raise IllegalAction(_("{names} tie for the highest cut: they cut again", names=_names(winners)),
-                            rule=rid("SETUP", 2))
+                            rule="PONTOON-SETUP-2")
     d.banker = winners[0]
     d.cut = tuple(zip(d.players, cards))
 
@@ -425,22 +421,22 @@ def _kitty(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     if not s.shoot:
         raise IllegalAction(_("there is no kitty: Shoot Pontoon is not being played"),
-                            rule=rid("SHOOT", 1))
+                            rule="PONTOON-SHOOT-1")
     amount = a.integer("amount", minimum=-MAX_INT)
     if amount <= 0:
         raise IllegalAction(_("the banker may add to the kitty, never take from it ({amount} entered)",
-                              amount=amount), rule=rid("SHOOT", 8))
+                              amount=amount), rule="PONTOON-SHOOT-8")
     if d.phase == KITTY_PHASE:
         if not s.kitty_min <= amount <= s.kitty_max:
             raise IllegalAction(_("{banker} puts up a kitty of {low} to {high}, not {amount}", banker=d.banker,
-                                  low=s.kitty_min, high=s.kitty_max, amount=amount), rule=rid("SHOOT", 1))
+                                  low=s.kitty_min, high=s.kitty_max, amount=amount), rule="PONTOON-SHOOT-1")
         _add_line(d, d.banker, KITTY, amount, _("{banker} puts up the kitty", banker=d.banker), kind="kitty",
                   seq=seq)
         d.phase = SETTLED if d.started else DEAL
         return
     if d.phase not in BETWEEN_DEALS:
         raise IllegalAction(_("the kitty can be topped up only before a new deal"),
-                            rule=rid("SHOOT", 8))
+                            rule="PONTOON-SHOOT-8")
     # The limit counts the banker's own money only: lost shoot bets that swelled the kitty
     # never stand in the way of a top-up (ruling of 2026-11-23).
     own = bankers_own(d.ledger)
@@ -451,7 +447,7 @@ def _kitty(d: Draft, a: Action, seq: int) -> None:
                               amount=amount, limit=s.kitty_max, room=room) if room else
                             _("{banker} has {own} of their own in the kitty, the limit of {limit}: "
                               "nothing more can be added", banker=d.banker, own=own, limit=s.kitty_max),
-                            rule=rid("SHOOT", 8))
+                            rule="PONTOON-SHOOT-8")
     _add_line(d, d.banker, KITTY, amount, _("{banker} adds to the kitty", banker=d.banker), kind="kitty",
               seq=seq)
 
@@ -475,18 +471,18 @@ def _change_bank(d: Draft, seq: int, to: str, reason: str, price: int | None) ->
 def _sell_bank(d: Draft, a: Action, seq: int) -> None:
     if d.phase not in BETWEEN_DEALS:
         raise IllegalAction(_("the bank can be sold only between deals, once this deal is settled"),
-                            rule=rid("NEXT", 3))
+                            rule="PONTOON-NEXT-3")
     to = a.player_name("to", d.players)
     price = a.integer("price", minimum=0)
     if to == d.banker:
-        raise IllegalAction(_("{player} already holds the bank", player=to), rule=rid("NEXT", 3))
+        raise IllegalAction(_("{player} already holds the bank", player=to), rule="PONTOON-NEXT-3")
     _change_bank(d, seq, to, "sale", price)
 
 
 def _end_session(d: Draft, a: Action, seq: int) -> None:
     if d.phase not in BETWEEN_DEALS:
         raise IllegalAction(_("finish and settle this deal before ending the session"),
-                            rule=rid("LEDGER", 3))
+                            rule="PONTOON-LEDGER-3")
     left = kitty(d.ledger)
     if left:
         _add_line(d, KITTY, d.banker, left, _("{banker} takes back the kitty at the end", banker=d.banker),
@@ -499,9 +495,9 @@ def _end_session(d: Draft, a: Action, seq: int) -> None:
 def _deal(d: Draft, a: Action, seq: int) -> None:
     if d.phase == KITTY_PHASE:
         raise IllegalAction(_("{banker} must put up a kitty before dealing", banker=d.banker),
-                            rule=rid("SHOOT", 8) if d.started else rid("SHOOT", 1))
+                            rule="PONTOON-SHOOT-8" if d.started else "PONTOON-SHOOT-1")
     if d.phase not in BETWEEN_DEALS:
-        raise IllegalAction(_("a deal is already in progress"), rule=rid("DEAL", 1))
+        raise IllegalAction(_("a deal is already in progress"), rule="PONTOON-DEAL-1")
     named = a.player_name("banker", d.players, optional=True)
     if named is not None and named != d.banker:
         message = _("{banker} holds the bank, not {named}", banker=d.banker, named=named)
@@ -510,7 +506,7 @@ def _deal(d: Draft, a: Action, seq: int) -> None:
             message = (_("{banker} holds the bank (pontoon), not {named}", banker=d.banker, named=named)
                        if change.reason == "pontoon" else
                        _("{banker} holds the bank (bought the bank), not {named}", banker=d.banker, named=named))
-        raise IllegalAction(message, rule=rid("NEXT", 2))
+        raise IllegalAction(message, rule="PONTOON-NEXT-2")
     shuffled = a.raw("shuffled")
     if shuffled is not None:
         if not isinstance(shuffled, bool):
@@ -521,7 +517,7 @@ def _deal(d: Draft, a: Action, seq: int) -> None:
                        if d.started else _("the first deal is from a shuffled, cut pack"))
             else:
                 msg = _("nobody had a pontoon: the used cards go under the pack unshuffled")
-            raise IllegalAction(msg, rule=rid("NEXT", 1))
+            raise IllegalAction(msg, rule="PONTOON-NEXT-1")
     if d.started:
         d.deal += 1
     d.started = True
@@ -544,16 +540,16 @@ def _stake(d: Draft, a: Action, seq: int) -> None:
         raise IllegalAction(_("first stakes are placed after the first card, not before the first deal")
                             if d.phase in BETWEEN_DEALS else
                             _("first stakes are placed after the first card, not once the stakes are in"),
-                            rule=rid("DEAL", 1))
+                            rule="PONTOON-DEAL-1")
     if player == d.banker:
-        raise IllegalAction(_("{player} is the banker and does not stake", player=player), rule=rid("DEAL", 1))
+        raise IllegalAction(_("{player} is the banker and does not stake", player=player), rule="PONTOON-DEAL-1")
     i = next(i for i, h in enumerate(d.hands) if h.player == player)
     if d.hands[i].stake:
         raise IllegalAction(_("{player} has already staked {amount}", player=player, amount=d.hands[i].stake),
-                            rule=rid("DEAL", 1))
+                            rule="PONTOON-DEAL-1")
     if not s.min_stake <= amount <= s.max_stake:
         raise IllegalAction(_("a first stake is {low} to {high}, not {amount}", low=s.min_stake,
-                              high=s.max_stake, amount=amount), rule=rid("SETUP", 3))
+                              high=s.max_stake, amount=amount), rule="PONTOON-SETUP-3")
     d.hands[i] = replace(d.hands[i], stake=amount, first_stake=amount)
     if not _unstaked(d):
         d.phase = SHOOT if s.shoot else SECOND_CARD
@@ -561,25 +557,25 @@ def _stake(d: Draft, a: Action, seq: int) -> None:
 
 def _double(d: Draft, a: Action, seq: int) -> None:
     if not d.settings.banker_doubling:
-        raise IllegalAction(_("banker doubling is not played at this table"), rule=rid("VARIANT", 3))
+        raise IllegalAction(_("banker doubling is not played at this table"), rule="PONTOON-VARIANT-3")
     if d.phase == STAKES:
         raise IllegalAction(_("the banker doubles after all first stakes; still to stake: {names}",
-                              names=_names(_unstaked(d))), rule=rid("VARIANT", 3))
+                              names=_names(_unstaked(d))), rule="PONTOON-VARIANT-3")
     if d.phase not in (SHOOT, SECOND_CARD):
         raise IllegalAction(_("the banker may double only after the first stakes, before the "
-                              "second card"), rule=rid("VARIANT", 3))
+                              "second card"), rule="PONTOON-VARIANT-3")
     if d.doubled:
-        raise IllegalAction(_("the bets are already doubled"), rule=rid("VARIANT", 3))
+        raise IllegalAction(_("the bets are already doubled"), rule="PONTOON-VARIANT-3")
     d.doubled = True
 
 
 def _second_card(d: Draft, a: Action, seq: int) -> None:
     if d.phase == STAKES:
         raise IllegalAction(_("everyone stakes before the second card; still to stake: {names}",
-                              names=_names(_unstaked(d))), rule=rid("DEAL", 1))
+                              names=_names(_unstaked(d))), rule="PONTOON-DEAL-1")
     if d.phase not in (SHOOT, SECOND_CARD):
         raise IllegalAction(_("the second card is dealt once, after the first stakes"),
-                            rule=rid("DEAL", 2))
+                            rule="PONTOON-DEAL-2")
     d.hands = [replace(h, cards=h.cards + (None,)) for h in d.hands]
     d.banker_cards = (None, None)
     d.phase = PLAYERS
@@ -594,20 +590,20 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
     number = a.integer("hand", minimum=1, maximum=MAX_HANDS, optional=True)
     if not s.shoot:
         raise IllegalAction(_("shoot bets are part of Shoot Pontoon, which is not being played"),
-                            rule=rid("SHOOT", 2))
+                            rule="PONTOON-SHOOT-2")
     if player == d.banker:
         raise IllegalAction(_("{player} is the banker: the kitty is the bank's, players shoot against it",
-                              player=player), rule=rid("SHOOT", 2))
+                              player=player), rule="PONTOON-SHOOT-2")
     room = _shoot_room(d)
     if d.phase == SHOOT:
         _first_card_shoot(d, player, amount, number, room)
         return
     if d.phase == STAKES:
         raise IllegalAction(_("shoot bets come after all first stakes; still to stake: {names}",
-                              names=_names(_unstaked(d))), rule=rid("SHOOT", 2))
+                              names=_names(_unstaked(d))), rule="PONTOON-SHOOT-2")
     if d.phase != PLAYERS:
         raise IllegalAction(_("no shoot bet can be placed now: they go on the first card, before "
-                              "a fourth card, or on a split hand"), rule=rid("SHOOT", 4))
+                              "a fourth card, or on a split hand"), rule="PONTOON-SHOOT-4")
     if amount == 0:
         raise InvalidAction(_("a shoot bet of 0 declines, which only the first-card round asks for: "
                               "a shoot bet now is at least 1"), rule="ACTION")
@@ -615,7 +611,7 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
     if number is None:
         if turn.player != player:
             raise IllegalAction(_("it is {who}'s turn: only that hand may shoot now",
-                                  who=_who(d.hands, d.current)), rule=rid("SHOOT", 4))
+                                  who=_who(d.hands, d.current)), rule="PONTOON-SHOOT-4")
         j = d.current
     else:
         j = _index(d.hands, player, number)
@@ -627,31 +623,31 @@ def _shoot(d: Draft, a: Action, seq: int) -> None:
         if not hand.split:
             raise IllegalAction(_("shoot bets on the first card close when the second card is "
                                   "dealt; the next chance is before a fourth card"),
-                                rule=rid("SHOOT", 3))
+                                rule="PONTOON-SHOOT-3")
         if not hand.split_shoot_open or hand.split_shoot:
             why = (_("its shoot bet already stands") if hand.split_shoot or hand.shoot
                    else _("the pair it came from carried no shoot bet"))
             raise IllegalAction(_("{who} cannot take a new shoot bet: {why}", who=who, why=why),
-                                rule=rid("SHOOT", 5))
+                                rule="PONTOON-SHOOT-5")
         if hand.status not in (WAITING, PLAYING):
-            raise IllegalAction(_("{who} has finished", who=who), rule=rid("SHOOT", 5))
-        _check_room(amount, room, rid("SHOOT", 5))
+            raise IllegalAction(_("{who} has finished", who=who), rule="PONTOON-SHOOT-5")
+        _check_room(amount, room, "PONTOON-SHOOT-5")
         d.hands[j] = replace(hand, shoot=hand.shoot + amount, split_shoot=True)
         return
     if j != d.current or hand.status != PLAYING:
         raise IllegalAction(_("{who} is not in turn: a shoot bet before the fourth card is placed "
-                              "by the hand about to take it", who=who), rule=rid("SHOOT", 4))
+                              "by the hand about to take it", who=who), rule="PONTOON-SHOOT-4")
     if len(hand.cards) != 3:
         raise IllegalAction(_("{who} has seen {n} cards: there is no shooting after the fourth card",
-                              who=who, n=len(hand.cards)), rule=rid("SHOOT", 4))
+                              who=who, n=len(hand.cards)), rule="PONTOON-SHOOT-4")
     if hand.shoot_fourth:
-        raise IllegalAction(_("{who} has already shot for the fourth card", who=who), rule=rid("SHOOT", 4))
+        raise IllegalAction(_("{who} has already shot for the fourth card", who=who), rule="PONTOON-SHOOT-4")
     if minimum_total(hand.cards) >= 21:
         raise IllegalAction(_("{who} ({cards}) counts at least {total}: a fourth card (and a shoot bet "
                               "on it) needs a total under 21", who=who, cards=_shown(hand.cards),
                               total=minimum_total(hand.cards)),
-                            rule=rid("SHOOT", 4))
-    _check_room(amount, room, rid("SHOOT", 4))
+                            rule="PONTOON-SHOOT-4")
+    _check_room(amount, room, "PONTOON-SHOOT-4")
     d.hands[j] = replace(hand, shoot=hand.shoot + amount, shoot_fourth=True, must_take_fourth=True,
                          moves=hand.moves + (Move("shoot4", seq, 3),))
     d.turns_begun = True
@@ -668,22 +664,22 @@ def _first_card_shoot(d: Draft, player: str, amount: int, number: int | None, ro
     the round it is."""
     if number is not None and number != 1:
         raise IllegalAction(_("on the first card {player} holds one hand: there is no hand {n} to shoot on",
-                              player=player, n=number), rule=rid("SHOOT", 2))
+                              player=player, n=number), rule="PONTOON-SHOOT-2")
     i = next(i for i, h in enumerate(d.hands) if h.player == player)
     hand = d.hands[i]
     if hand.shoot_asked:
         raise IllegalAction(_("{player} has already shot {amount} on the first card", player=player,
                               amount=hand.shoot) if hand.shoot else
                             _("{player} has declined to shoot on the first card: each player is asked once",
-                              player=player), rule=rid("SHOOT", 2))
+                              player=player), rule="PONTOON-SHOOT-2")
     nxt = shoot_turn(d.hands)
     if nxt is not None and nxt != i:
         before = [h.player for h in d.hands[nxt:i]]
         raise IllegalAction(_("shoot bets on the first card go round from the banker's left: {names} "
                               "bet or decline before {player}", names=_names(before), player=player),
-                            rule=rid("SHOOT", 2))
+                            rule="PONTOON-SHOOT-2")
     if amount:
-        _check_room(amount, room, rid("SHOOT", 2))
+        _check_room(amount, room, "PONTOON-SHOOT-2")
     d.hands[i] = replace(hand, shoot=amount, shoot_asked=True)
 
 
@@ -715,7 +711,7 @@ def _not_waiting_for_fourth(d: Draft, i: int, hand: Hand, doing: str) -> None:
         raise IllegalAction(_("{who} shot for a fourth card: buy or twist it now, not burn", who=who)
                             if doing == "burn" else
                             _("{who} shot for a fourth card: buy or twist it now, not stick", who=who),
-                            rule=rid("SHOOT", 4))
+                            rule="PONTOON-SHOOT-4")
 
 
 def _advance(d: Draft) -> None:
@@ -746,6 +742,7 @@ def _throw_in(d: Draft, i: int, seq: int, shown: str | None) -> None:
               else _("{who} is bust", who=who))
     _add_line(d, hand.player, d.banker, hand.stake * rate, reason, kind="stake",
               seq=seq, hand_index=i)
+    # PONTOON-SHOOT-6: a bust hand's shoot bet goes into the kitty at once.
     _add_line(d, hand.player, KITTY, hand.shoot, _("{who} is bust: the shoot bet goes to the kitty", who=who),
               kind="shoot", seq=seq, hand_index=i)
     d.hands[i] = replace(hand, status=BUST, bust_seq=seq, stake_settled=True, shoot_settled=True,
@@ -765,47 +762,47 @@ def _after_card(d: Draft, i: int, seq: int) -> None:
 
 
 def _pontoon(d: Draft, a: Action, seq: int) -> None:
-    i, hand = _in_turn(d, rid("TURN", 1))
+    i, hand = _in_turn(d, "PONTOON-TURN-1")
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
         raise IllegalAction(_("{who} holds {n} cards: a pontoon is the first two", who=who,
-                              n=len(hand.cards)), rule=rid("TURN", 1))
-    cards = _merge(hand.cards, a.cards("cards", count=2), who, rid("TURN", 1))
+                              n=len(hand.cards)), rule="PONTOON-TURN-1")
+    cards = _merge(hand.cards, a.cards("cards", count=2), who, "PONTOON-TURN-1")
     _check_new_cards(d, _newly_known(hand.cards, cards), skip_hand=None)
     if not H.is_ace_and_ten(cards):
         raise IllegalAction(_("{cards} is not a pontoon: it takes an ace and a 10, J, Q or K", cards=cards),
-                            rule=rid("TURN", 1))
+                            rule="PONTOON-TURN-1")
     if not H.is_pontoon(cards, d.settings.pontoon_ranking):
         raise IllegalAction(_("{cards} is an ordinary 21 at this table (ace and ten is not a "
-                              "pontoon): stick on it instead", cards=cards), rule=rid("VARIANT", 7))
+                              "pontoon): stick on it instead", cards=cards), rule="PONTOON-VARIANT-7")
     d.turns_begun = True
     _stand(d, i, seq, cards=cards, declared=True)
 
 
 def _split(d: Draft, a: Action, seq: int) -> None:
-    i, hand = _in_turn(d, rid("TURN", 2))
+    i, hand = _in_turn(d, "PONTOON-TURN-2")
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
         raise IllegalAction(_("{who} holds {n} cards: only the first two may be split", who=who,
-                              n=len(hand.cards)), rule=rid("TURN", 2))
+                              n=len(hand.cards)), rule="PONTOON-TURN-2")
     given = a.cards("cards", count=2, optional=True)
     if given is None:
         if not hand.known:
-            raise IllegalAction(_("a split pair is laid face up: enter both cards"), rule=rid("TURN", 2))
+            raise IllegalAction(_("a split pair is laid face up: enter both cards"), rule="PONTOON-TURN-2")
         cards = tuple(hand.cards)
     else:
-        cards = _merge(hand.cards, given, who, rid("TURN", 2))
+        cards = _merge(hand.cards, given, who, "PONTOON-TURN-2")
     _check_new_cards(d, _newly_known(hand.cards, cards))
     if cards[0].rank != cards[1].rank:
         raise IllegalAction(_("{cards} is not a pair: only cards of the same rank split "
-                              "(Q-Q yes, Q-J no)", cards=cards), rule=rid("TURN", 2))
+                              "(Q-Q yes, Q-J no)", cards=cards), rule="PONTOON-TURN-2")
     if d.settings.split == "aces_only" and cards[0].rank != "A":
         raise IllegalAction(_("only aces may be split at this table, not {cards}", cards=cards),
-                            rule=rid("VARIANT", 1))
+                            rule="PONTOON-VARIANT-1")
     count = sum(1 for h in d.hands if h.player == hand.player)
     if count >= MAX_HANDS:
         raise IllegalAction(_("{player} already plays {n} hands, the most a split allows",
-                              player=hand.player, n=MAX_HANDS), rule=rid("TURN", 2))
+                              player=hand.player, n=MAX_HANDS), rule="PONTOON-TURN-2")
     d.turns_begun = True
     # SHOOT-5: the shoot bet stays with the first card; the other hand may take a new one.
     d.hands[i] = replace(hand, cards=(cards[0], None), split=True)
@@ -817,20 +814,20 @@ def _split(d: Draft, a: Action, seq: int) -> None:
 def _burn(d: Draft, a: Action, seq: int) -> None:
     burn = d.settings.burn
     if not burn:
-        raise IllegalAction(_("burning is not played at this table"), rule=rid("VARIANT", 8))
-    i, hand = _in_turn(d, rid("VARIANT", 8))
+        raise IllegalAction(_("burning is not played at this table"), rule="PONTOON-VARIANT-8")
+    i, hand = _in_turn(d, "PONTOON-VARIANT-8")
     who = _who(d.hands, i)
     if len(hand.cards) != 2:
         raise IllegalAction(_("{who} holds {n} cards: only the first two may be burned", who=who,
-                              n=len(hand.cards)), rule=rid("VARIANT", 8))
+                              n=len(hand.cards)), rule="PONTOON-VARIANT-8")
     _not_waiting_for_fourth(d, i, hand, "burn")
     given = a.cards("cards", count=2, optional=True)
-    cards = tuple(hand.cards) if given is None else _merge(hand.cards, given, who, rid("VARIANT", 8))
+    cards = tuple(hand.cards) if given is None else _merge(hand.cards, given, who, "PONTOON-VARIANT-8")
     newly = _newly_known(hand.cards, cards) if given is not None else []
     _check_new_cards(d, newly)
     if all(c is not None for c in cards) and not H.can_burn(cards, burn):
         raise IllegalAction(_("{cards} cannot be burned: only two cards making a hard {burn} (no ace) may",
-                              cards=cards, burn=burn), rule=rid("VARIANT", 8))
+                              cards=cards, burn=burn), rule="PONTOON-VARIANT-8")
     d.turns_begun = True
     d.hands[i] = replace(hand, cards=(None, None), burns=hand.burns + (Burn(cards, seq),))
 
@@ -845,22 +842,22 @@ def _buy_range(hand: Hand) -> tuple[int, int]:
 def _buy(d: Draft, a: Action, seq: int) -> None:
     amount = a.integer("amount")
     card = a.card("card", optional=True)
-    i, hand = _in_turn(d, rid("TURN", 3))
+    i, hand = _in_turn(d, "PONTOON-TURN-3")
     who = _who(d.hands, i)
     if hand.twisted:
         raise IllegalAction(_("{who} has twisted: after a twist further cards can only be twisted, "
-                              "not bought", who=who), rule=rid("TURN", 4))
+                              "not bought", who=who), rule="PONTOON-TURN-4")
     if len(hand.cards) >= FIVE:
-        raise IllegalAction(_("{who} has five cards: no more", who=who), rule=rid("TURN", 7))
+        raise IllegalAction(_("{who} has five cards: no more", who=who), rule="PONTOON-TURN-7")
     if minimum_total(hand.cards) >= 21:
         raise IllegalAction(_("{who} ({cards}) counts at least 21: a card may be bought only under 21",
-                              who=who, cards=_shown(hand.cards)), rule=rid("TURN", 3))
+                              who=who, cards=_shown(hand.cards)), rule="PONTOON-TURN-3")
     if (d.settings.four_card_eleven and len(hand.cards) == 4 and hand.known
             and H.low_total(hand.cards) <= 11):
         raise IllegalAction(_("{who} ({cards}) counts {total}: four cards of 11 or less take the fifth "
                               "by twisting, not buying", who=who, cards=_shown(hand.cards),
                               total=H.low_total(hand.cards)),
-                            rule=rid("VARIANT", 5))
+                            rule="PONTOON-VARIANT-5")
     low, high = _buy_range(hand)
     if not low <= amount <= high:
         if not hand.buys:
@@ -870,7 +867,7 @@ def _buy(d: Draft, a: Action, seq: int) -> None:
             message = _("{who} staked {stake}: after paying {last} for the last card, the next card "
                         "costs {low} to {high}, not {amount}", who=who, stake=hand.first_stake, last=hand.buys[-1], low=low,
                         high=high, amount=amount)
-        raise IllegalAction(message, rule=rid("TURN", 3))
+        raise IllegalAction(message, rule="PONTOON-TURN-3")
     if card is not None:
         _check_new_cards(d, [card])
     d.turns_begun = True
@@ -882,13 +879,13 @@ def _buy(d: Draft, a: Action, seq: int) -> None:
 
 def _twist(d: Draft, a: Action, seq: int) -> None:
     card = a.card("card")
-    i, hand = _in_turn(d, rid("TURN", 4))
+    i, hand = _in_turn(d, "PONTOON-TURN-4")
     who = _who(d.hands, i)
     if len(hand.cards) >= FIVE:
-        raise IllegalAction(_("{who} has five cards: no more", who=who), rule=rid("TURN", 7))
+        raise IllegalAction(_("{who} has five cards: no more", who=who), rule="PONTOON-TURN-7")
     if minimum_total(hand.cards) >= 21:
         raise IllegalAction(_("{who} ({cards}) counts at least 21: a twist needs a total under 21",
-                              who=who, cards=_shown(hand.cards)), rule=rid("TURN", 4))
+                              who=who, cards=_shown(hand.cards)), rule="PONTOON-TURN-4")
     _check_new_cards(d, [card])
     d.turns_begun = True
     d.hands[i] = replace(hand, cards=hand.cards + (card,), twisted=True, must_take_fourth=False,
@@ -897,7 +894,7 @@ def _twist(d: Draft, a: Action, seq: int) -> None:
 
 
 def _stick(d: Draft, a: Action, seq: int) -> None:
-    i, hand = _in_turn(d, rid("TURN", 5))
+    i, hand = _in_turn(d, "PONTOON-TURN-5")
     _not_waiting_for_fourth(d, i, hand, "stick")
     d.turns_begun = True
     if len(hand.cards) >= FIVE:
@@ -911,8 +908,8 @@ def _stick(d: Draft, a: Action, seq: int) -> None:
 def _stick_rule(settings: Settings, total: int) -> str:
     # A 15 under the 16 house rule breaks the house rule; anything lower breaks the rule itself.
     if settings.stick_min == 16 and total == 15:
-        return rid("VARIANT", 2)
-    return rid("TURN", 5)
+        return "PONTOON-VARIANT-2"
+    return "PONTOON-TURN-5"
 
 
 def _stick_breach(d: Draft, i: int, cards: Sequence[Card]) -> None:
@@ -925,17 +922,17 @@ def _stick_breach(d: Draft, i: int, cards: Sequence[Card]) -> None:
 
 
 def _bust(d: Draft, a: Action, seq: int) -> None:
-    i, hand = _in_turn(d, rid("TURN", 6))
+    i, hand = _in_turn(d, "PONTOON-TURN-6")
     who = _who(d.hands, i)
     if len(hand.cards) == 2:
-        raise IllegalAction(_("{who} holds two cards, which can never be over 21", who=who), rule=rid("TURN", 6))
+        raise IllegalAction(_("{who} holds two cards, which can never be over 21", who=who), rule="PONTOON-TURN-6")
     given = a.cards("cards", optional=True)
     if given is not None:
-        cards = _merge(hand.cards, given, who, rid("TURN", 6))
+        cards = _merge(hand.cards, given, who, "PONTOON-TURN-6")
         _check_new_cards(d, _newly_known(hand.cards, cards))
         if H.low_total(cards) <= 21:
             raise IllegalAction(_("{cards} counts {total}: that is not bust", cards=cards,
-                                  total=H.best_total(cards)), rule=rid("TURN", 6))
+                                  total=H.best_total(cards)), rule="PONTOON-TURN-6")
         d.hands[i] = replace(hand, cards=cards)
     d.turns_begun = True
     _throw_in(d, i, seq, None)
@@ -950,27 +947,27 @@ def _reveal(d: Draft, a: Action, seq: int) -> None:
     burned = a.cards("burned", optional=True, minimum=0, maximum=40)
     if d.phase not in (PLAYERS, BANKER):
         raise IllegalAction(_("hands are revealed during the deal, before the banker settles"),
-                            rule=rid("TURN", 8))
+                            rule="PONTOON-TURN-8")
     i = _index(d.hands, player, number)
     if i is None:
-        raise IllegalAction(_("{player} has no hand {n} this deal", player=player, n=number), rule=rid("TURN", 8))
+        raise IllegalAction(_("{player} has no hand {n} this deal", player=player, n=number), rule="PONTOON-TURN-8")
     hand = d.hands[i]
     who = _who(d.hands, i)
     if not hand.finished:
         raise IllegalAction(_("{who} is still being played: a hand is revealed once it is finished", who=who),
-                            rule=rid("TURN", 8))
+                            rule="PONTOON-TURN-8")
     hidden_burns = [c for b in hand.burns for c in b.cards if c is None]
     if hand.known and not hidden_burns:
         if hidden_ten(hand):
             raise IllegalAction(_("{who} declared a pontoon: its cards were entered then", who=who),
-                                rule=rid("TURN", 8))
+                                rule="PONTOON-TURN-8")
         raise IllegalAction(_("every card of {who} is already known: {cards}", who=who,
-                              cards=_shown(hand.cards)), rule=rid("TURN", 8))
-    cards = _merge(public_cards(hand), given, who, rid("TURN", 8))
+                              cards=_shown(hand.cards)), rule="PONTOON-TURN-8")
+    cards = _merge(public_cards(hand), given, who, "PONTOON-TURN-8")
     if tuple(cards) != tuple(c if c is not None else g for c, g in zip(hand.cards, cards)):
         # The face-down ten-card of a declared pontoon: say that it disagrees, never what it is.
         raise IllegalAction(_("these are not the cards of the pontoon {who} declared", who=who),
-                            rule=rid("TURN", 8))
+                            rule="PONTOON-TURN-8")
     burns = list(hand.burns)
     newly = _newly_known(hand.cards, cards)
     slots = [c for b in hand.burns for c in b.cards]
@@ -981,22 +978,22 @@ def _reveal(d: Draft, a: Action, seq: int) -> None:
             given_burned = iter(burned)
             flat = tuple(next(given_burned) if c is None else c for c in slots)
         elif hand.burns and len(burned) == len(slots):
-            flat = _merge(slots, burned, _("the cards {who} burned", who=who), rid("TURN", 8))
+            flat = _merge(slots, burned, _("the cards {who} burned", who=who), "PONTOON-TURN-8")
         elif not hand.burns:
             raise IllegalAction(_("{who} has burned no cards: leave out \"burned\"", who=who),
-                                rule=rid("TURN", 8))
+                                rule="PONTOON-TURN-8")
         elif not hidden_burns:
             raise IllegalAction(_("every card {who} burned is known already: leave out \"burned\"", who=who),
-                                rule=rid("TURN", 8))
+                                rule="PONTOON-TURN-8")
         else:
             raise IllegalAction(_("{who} burned {n} cards face down, but {entered} were entered as "
                                   "\"burned\"", who=who, n=len(hidden_burns), entered=len(burned)),
-                                rule=rid("TURN", 8))
+                                rule="PONTOON-TURN-8")
         newly += _newly_known(slots, flat)
         burns = [Burn(tuple(flat[2 * k: 2 * k + 2]), b.seq) for k, b in enumerate(hand.burns)]
     elif hidden_burns:
         raise IllegalAction(_("{who} burned cards face down: enter them too (\"burned\": the "
-                              "face-down burned cards, in order)", who=who), rule=rid("TURN", 8))
+                              "face-down burned cards, in order)", who=who), rule="PONTOON-TURN-8")
     _check_new_cards(d, newly)
     d.hands[i] = replace(hand, cards=cards, burns=tuple(burns), revealed_seq=seq)
     _maybe_check(d, i, seq)
@@ -1014,11 +1011,11 @@ def _maybe_check(d: Draft, i: int, seq: int) -> None:
 
 # Moves that need a total under 21 (aces low), with the rule they break and how to say so.
 UNDER_21_MOVES = {
-    "buy": (rid("TURN", 3), N_("at entry {seq} {who} bought a card on {cards}, counting {total}: "
+    "buy": ("PONTOON-TURN-3", N_("at entry {seq} {who} bought a card on {cards}, counting {total}: "
                                "that needs a total under 21")),
-    "twist": (rid("TURN", 4), N_("at entry {seq} {who} twisted on {cards}, counting {total}: "
+    "twist": ("PONTOON-TURN-4", N_("at entry {seq} {who} twisted on {cards}, counting {total}: "
                                  "that needs a total under 21")),
-    "shoot4": (rid("SHOOT", 4), N_("at entry {seq} {who} shot for a fourth card on {cards}, counting "
+    "shoot4": ("PONTOON-SHOOT-4", N_("at entry {seq} {who} shot for a fourth card on {cards}, counting "
                                    "{total}: that needs a total under 21")),
 }
 
@@ -1032,7 +1029,7 @@ def _late_checks(d: Draft, i: int) -> list[tuple[str, Message]]:
     found: list[tuple[str, Message]] = []
     for burn in hand.burns:
         if not H.can_burn(burn.cards, s.burn):
-            found.append((rid("VARIANT", 8), _("at entry {seq} {who} burned {cards}, which is not a hard {burn}",
+            found.append(("PONTOON-VARIANT-8", _("at entry {seq} {who} burned {cards}, which is not a hard {burn}",
                                                seq=burn.seq, who=who, cards=burn.cards, burn=s.burn)))
     bust = H.low_total(cards) > 21
     for move in hand.moves:
@@ -1042,7 +1039,7 @@ def _late_checks(d: Draft, i: int) -> list[tuple[str, Message]]:
             rule, template = UNDER_21_MOVES[move.kind]
             found.append((rule, _(template, seq=move.seq, who=who, cards=before, total=low)))
         if move.kind == "buy" and move.count == 4 and s.four_card_eleven and low <= 11:
-            found.append((rid("VARIANT", 5), _("at entry {seq} {who} bought a fifth card on {cards} ({total}): "
+            found.append(("PONTOON-VARIANT-5", _("at entry {seq} {who} bought a fifth card on {cards} ({total}): "
                                                "four cards of 11 or less may only twist", seq=move.seq,
                                                who=who, cards=before, total=low)))
         if move.kind == "stick" and not bust:
@@ -1053,11 +1050,11 @@ def _late_checks(d: Draft, i: int) -> list[tuple[str, Message]]:
                                                        who=who, cards=before, total=total,
                                                        need=s.stick_min)))
     if hand.status == STANDING and bust:
-        found.append((rid("TURN", 6), _("{who} ({cards}) counts {total}: it was bust and should have "
+        found.append(("PONTOON-TURN-6", _("{who} ({cards}) counts {total}: it was bust and should have "
                                         "been thrown in at once; it loses", who=who, cards=cards,
                                         total=H.low_total(cards))))
     if hand.status == BUST and not bust:
-        found.append((rid("TURN", 6), _("{who} was thrown in at entry {seq} but {cards} counts {total}, "
+        found.append(("PONTOON-TURN-6", _("{who} was thrown in at entry {seq} but {cards} counts {total}, "
                                         "not bust; the stake stays lost", who=who, seq=hand.bust_seq,
                                         cards=cards, total=H.best_total(cards))))
     return found
@@ -1073,18 +1070,18 @@ def _banker_pontoon(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     if d.phase in (STAKES, SHOOT, SECOND_CARD):
         raise IllegalAction(_("the banker's pontoon is shown once everyone has two cards: enter "
-                              "the second card first"), rule=rid("DEAL", 2))
+                              "the second card first"), rule="PONTOON-DEAL-2")
     if d.phase != PLAYERS or d.turns_begun:
         raise IllegalAction(_("the banker's pontoon is shown at once, before the first player's "
                               "turn; now it is an ordinary hand revealed at the banker's turn"),
-                            rule=rid("DEAL", 2))
+                            rule="PONTOON-DEAL-2")
     cards = a.cards("cards", count=2)
     _check_new_cards(d, cards)
     if not H.is_pontoon(cards, s.pontoon_ranking):
         raise IllegalAction(_("{cards} is not a pontoon (ace and ten is an ordinary 21 at this table)",
                               cards=cards) if H.is_ace_and_ten(cards) else
                             _("{cards} is not a pontoon", cards=cards),
-                            rule=rid("DEAL", 2))
+                            rule="PONTOON-DEAL-2")
     d.banker_cards = cards
     d.banker_revealed = True
     banker_class = _hand_class(cards, s, banker=True)
@@ -1099,7 +1096,7 @@ def _beaten_by(d: Draft, a: Action, banker_class: HandClass) -> dict[str, tuple[
         return {}
     if d.settings.pontoon_ranking in ("equal", "ace_ten_is_21"):
         raise IllegalAction(_("every pontoon ranks the same at this table, and ties go to the banker"),
-                            rule=rid("VARIANT", 7))
+                            rule="PONTOON-VARIANT-7")
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         raise InvalidAction(_("\"beaten_by\" must be a list of {fields}", fields='{"player", "cards"}'),
                             rule="ACTION")
@@ -1116,11 +1113,11 @@ def _beaten_by(d: Draft, a: Action, banker_class: HandClass) -> dict[str, tuple[
         mine = _hand_class(cards, d.settings)
         if mine.kind != H.PONTOON:
             raise IllegalAction(_("{player}'s {cards} is not a pontoon", player=player, cards=cards),
-                                rule=rid("TURN", 1))
+                                rule="PONTOON-TURN-1")
         if not mine.beats(banker_class):
             raise IllegalAction(_("{player}'s {cards} does not outrank the banker's pontoon: "
                                   "equal hands go to the banker", player=player, cards=cards),
-                                rule=rid("HAND", 3))
+                                rule="PONTOON-HAND-3")
         beaten[player] = cards
     return beaten
 
@@ -1128,18 +1125,18 @@ def _beaten_by(d: Draft, a: Action, banker_class: HandClass) -> dict[str, tuple[
 def _banker_reveal(d: Draft, a: Action, seq: int) -> None:
     if d.phase == PLAYERS:
         raise IllegalAction(_("the banker turns up after every player has played; still playing: {names}",
-                              names=_still_playing(d)), rule=rid("SETTLE", 1))
+                              names=_still_playing(d)), rule="PONTOON-SETTLE-1")
     if d.phase != BANKER:
-        raise IllegalAction(_("no deal is waiting for the banker"), rule=rid("SETTLE", 1))
+        raise IllegalAction(_("no deal is waiting for the banker"), rule="PONTOON-SETTLE-1")
     if d.banker_revealed:
         raise IllegalAction(_("the banker's cards are already up: {cards}", cards=_shown(d.banker_cards)),
-                            rule=rid("SETTLE", 1))
+                            rule="PONTOON-SETTLE-1")
     cards = a.cards("cards", count=2)
     _check_new_cards(d, cards)
     d.banker_cards = cards
     d.banker_revealed = True
     if H.is_pontoon(cards, d.settings.pontoon_ranking):
-        _find(d, rid("DEAL", 2), _("the banker's {cards} is a pontoon and should have been "
+        _find(d, "PONTOON-DEAL-2", _("the banker's {cards} is a pontoon and should have been "
                                    "shown at the second card; it stands and settles as a pontoon", cards=cards),
               seq)
 
@@ -1147,41 +1144,41 @@ def _banker_reveal(d: Draft, a: Action, seq: int) -> None:
 def _banker_ready(d: Draft, rule: str) -> None:
     if d.phase == PLAYERS:
         raise IllegalAction(_("the players have not finished; still playing: {names}", names=_still_playing(d)),
-                            rule=rid("SETTLE", 1))
+                            rule="PONTOON-SETTLE-1")
     if d.phase != BANKER:
-        raise IllegalAction(_("no deal is waiting for the banker"), rule=rid("SETTLE", 1))
+        raise IllegalAction(_("no deal is waiting for the banker"), rule="PONTOON-SETTLE-1")
     if not d.banker_revealed:
         raise IllegalAction(_("the banker turns up both cards first (banker_reveal)"),
-                            rule=rid("SETTLE", 1))
+                            rule="PONTOON-SETTLE-1")
 
 
 def _banker_draw(d: Draft, a: Action, seq: int) -> None:
     card = a.card("card")
-    _banker_ready(d, rid("SETTLE", 1))
+    _banker_ready(d, "PONTOON-SETTLE-1")
     cards = d.banker_cards
     low = H.low_total(cards)
     if H.is_pontoon(cards, d.settings.pontoon_ranking):
         raise IllegalAction(_("the banker holds a pontoon ({cards}): it stands", cards=cards),
-                            rule=rid("SETTLE", 3))
+                            rule="PONTOON-SETTLE-3")
     if low > 21:
         raise IllegalAction(_("the banker is bust ({cards}, {total}): settle the deal", cards=cards, total=low),
-                            rule=rid("SETTLE", 2))
+                            rule="PONTOON-SETTLE-2")
     if len(cards) >= FIVE:
         raise IllegalAction(_("the banker has a five card trick ({cards}): no more cards", cards=cards),
-                            rule=rid("SETTLE", 4))
+                            rule="PONTOON-SETTLE-4")
     if low == 21:
-        raise IllegalAction(_("the banker has 21 ({cards}) and stands", cards=cards), rule=rid("SETTLE", 3))
+        raise IllegalAction(_("the banker has 21 ({cards}) and stands", cards=cards), rule="PONTOON-SETTLE-3")
     _check_new_cards(d, [card])
     d.banker_cards = cards + (card,)
 
 
 def _banker_stick(d: Draft, a: Action, seq: int) -> None:
-    _banker_ready(d, rid("SETTLE", 1))
+    _banker_ready(d, "PONTOON-SETTLE-1")
     missing = [_who(d.hands, i) for i, h in enumerate(d.hands)
                if h.status == STANDING and not h.fully_known]
     if missing:
         raise IllegalAction(_("every hand still in must be revealed before settling: {names} still to reveal",
-                              names=_names(missing)), rule=rid("TURN", 8))
+                              names=_names(missing)), rule="PONTOON-TURN-8")
     _settle_deal(d, seq, _hand_class(d.banker_cards, d.settings, banker=True))
 
 
@@ -1190,6 +1187,8 @@ def _pay(d: Draft, i: int, hand, outcome: Outcome, who, seq: int) -> None:
     shoot bet with the kitty (SHOOT-7)."""
     money = hand.stake * outcome.multiplier
     reason = _("{who}: {why}", who=who, why=outcome.why)
+    # PONTOON-SHOOT-7: a winning hand is paid its shoot bet from the kitty one for one; a hand
+    # that ties or loses puts its shoot bet into the kitty.
     if outcome.win:
         _add_line(d, d.banker, hand.player, money, reason, kind="stake", seq=seq, hand_index=i)
         _add_line(d, KITTY, hand.player, hand.shoot, _("{who} wins the shoot bet from the kitty", who=who),
@@ -1284,11 +1283,11 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     s = d.settings
     if d.phase == KITTY_PHASE:
         raise IllegalAction(_("{banker} must put up a kitty first", banker=d.banker),
-                            rule=rid("SHOOT", 8) if d.started else rid("SHOOT", 1))
+                            rule="PONTOON-SHOOT-8" if d.started else "PONTOON-SHOOT-1")
     banker_kind = a.choice("banker_class", QUICK_BANKER_CLASSES)
     if banker_kind == H.ROYAL_PONTOON:
         raise IllegalAction(_("a royal pontoon is a player's hand: the banker's three sevens are 21"),
-                            rule=rid("VARIANT", 6))
+                            rule="PONTOON-VARIANT-6")
     tiers_matter = s.pontoon_ranking in ("picture_beats_ten", "natural")
     banker_class = _quick_class(banker_kind, a, "banker_total", "banker_ten_card", s, banker=True,
                                 need_tier=banker_kind == H.PONTOON and tiers_matter)
@@ -1296,7 +1295,7 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     if not isinstance(doubled, bool):
         raise InvalidAction(_("\"doubled\" must be true or false"), rule="ACTION")
     if doubled and not s.banker_doubling:
-        raise IllegalAction(_("banker doubling is not played at this table"), rule=rid("VARIANT", 3))
+        raise IllegalAction(_("banker doubling is not played at this table"), rule="PONTOON-VARIANT-3")
     entries = a.raw("hands")
     if not isinstance(entries, list) or not entries or not all(isinstance(e, dict) for e in entries):
         raise InvalidAction(_("\"hands\" must be a list of {fields}", fields='{"player", "stake", "class", ...}'),
@@ -1308,21 +1307,21 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
         item = Action({**entry, "type": "hand"})
         player = item.player_name("player", d.players)
         if player == d.banker:
-            raise IllegalAction(_("{player} is the banker and plays no hand", player=player), rule=rid("DEAL", 1))
+            raise IllegalAction(_("{player} is the banker and plays no hand", player=player), rule="PONTOON-DEAL-1")
         stake = item.integer("stake")
         if not s.min_stake <= stake <= MAX_STAKE_FACTOR * s.max_stake:
             raise IllegalAction(_("{player}'s stake of {stake} is outside {low} to {high} (a first stake of "
                                   "at most {largest} and three buys)", player=player, stake=stake,
                                   low=s.min_stake, high=MAX_STAKE_FACTOR * s.max_stake, largest=s.max_stake),
-                                rule=rid("SETUP", 3))
+                                rule="PONTOON-SETUP-3")
         shoot = item.integer("shoot", optional=True) or 0
         if shoot and not s.shoot:
             raise IllegalAction(_("shoot bets are part of Shoot Pontoon, which is not being played"),
-                                rule=rid("SHOOT", 2))
+                                rule="PONTOON-SHOOT-2")
         kind = item.choice("class", QUICK_CLASSES)
         if kind == H.ROYAL_PONTOON and not s.royal_pontoon:
             raise IllegalAction(_("royal pontoon (three sevens) is not played at this table"),
-                                rule=rid("VARIANT", 6))
+                                rule="PONTOON-VARIANT-6")
         need_tier = banker_class.kind == H.PONTOON and kind == H.PONTOON and tiers_matter
         cls = _quick_class(kind, item, "total", "ten_card", s, need_tier=need_tier)
         hands.append(Hand(player, (), stake=stake, first_stake=stake, shoot=shoot))
@@ -1331,18 +1330,18 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     missing = [p for p in order if p not in counts]
     if missing:
         raise IllegalAction(_("every player but the banker plays a hand: {names} missing", names=_names(missing)),
-                            rule=rid("DEAL", 1))
+                            rule="PONTOON-DEAL-1")
     over = [p for p, n in counts.items() if n > MAX_HANDS]
     if over:
         raise IllegalAction(_("{names} cannot play more than {n} hands", names=_names(over), n=MAX_HANDS),
-                            rule=rid("TURN", 2))
+                            rule="PONTOON-TURN-2")
     if banker_class.kind == H.PONTOON:
         late = [h.player for h, c in zip(hands, classes)
                 if counts[h.player] > 1 or c.kind in (H.FIVE_CARD_TRICK, H.ROYAL_PONTOON, H.BUST)]
         if late:
             raise IllegalAction(_("the banker's pontoon ends the deal at the second card, so {names} cannot "
                                   "have split, drawn or bust", names=_names(sorted(set(late)))),
-                                rule=rid("DEAL", 2))
+                                rule="PONTOON-DEAL-2")
         # Two cards make 21 only as ace and ten-card: a pontoon, unless the table counts ace
         # and ten as an ordinary 21 (VARIANT-7).
         if s.pontoon_ranking != "ace_ten_is_21":
@@ -1350,7 +1349,7 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
             if twenty_ones:
                 raise IllegalAction(_("the banker's pontoon ends the deal at the second card, and two "
                                       "cards make 21 only as a pontoon: enter {names} as a pontoon",
-                                      names=_names(twenty_ones)), rule=rid("DEAL", 2))
+                                      names=_names(twenty_ones)), rule="PONTOON-DEAL-2")
     # Hands in seat order from the banker's left; a player's split hands keep their order.
     ranked = sorted(range(len(hands)), key=lambda k: order.index(hands[k].player))
     hands = [replace(hands[k], split=counts[hands[k].player] > 1) for k in ranked]
@@ -1360,7 +1359,7 @@ def _quick(d: Draft, a: Action, seq: int) -> None:
     if open_bets > kitty(d.ledger) + busted:
         raise IllegalAction(_("shoot bets of {bets} are more than the kitty of {kitty} (plus {busted} from "
                               "bust hands) could cover", bets=open_bets, kitty=kitty(d.ledger), busted=busted),
-                            rule=rid("SHOOT", 2))
+                            rule="PONTOON-SHOOT-2")
     if d.started:
         d.deal += 1
     d.started = True
@@ -1381,16 +1380,16 @@ def _quick_class(kind: str, item: Action, total_field: str, ten_field: str, s: S
         ten = item.choice(ten_field, ("10", "J", "Q", "K"), optional=not need_tier)
         if ten == "10" and ranking == "ace_ten_is_21":
             raise IllegalAction(_("ace and ten is an ordinary 21 at this table, not a pontoon: enter "
-                                  "it as a total of 21"), rule=rid("VARIANT", 7))
+                                  "it as a total of 21"), rule="PONTOON-VARIANT-7")
         return HandClass(H.PONTOON, 21, H.pontoon_tier(ten or "10", ranking))
     if kind == H.TOTAL:
         total = item.integer(total_field, minimum=0, maximum=99)
         if total < LOWEST_TWO_CARD_TOTAL:
             raise IllegalAction(_("no hand counts {total}: the lowest is 4 (2-2), an ace counting 1 "
-                                  "or 11", total=total), rule=rid("HAND", 1))
+                                  "or 11", total=total), rule="PONTOON-HAND-1")
         if total > 21:
             raise IllegalAction(_("a total of {total} is over 21: enter the hand as bust", total=total),
-                                rule=rid("HAND", 2))
+                                rule="PONTOON-HAND-2")
         return HandClass(H.TWENTY_ONE if total == 21 else H.TOTAL, total)
     if kind == H.FIVE_CARD_TRICK:
         return HandClass(H.FIVE_CARD_TRICK, 0)

@@ -25,6 +25,8 @@ TWENTY_ONE = "twenty_one"
 FIVE_CARD_TRICK = "five_card_trick"
 PONTOON = "pontoon"
 ROYAL_PONTOON = "royal_pontoon"
+# PONTOON-HAND-4: by this order (then HandClass.key) A♠ J♥ beats 7-3-4-2-2, which beats 9-8-4,
+# which beats 9-A (20).
 KIND_ORDER = {BUST: 0, TOTAL: 1, TWENTY_ONE: 1, FIVE_CARD_TRICK: 2, PONTOON: 3, ROYAL_PONTOON: 4}
 KINDS = (ROYAL_PONTOON, PONTOON, FIVE_CARD_TRICK, TWENTY_ONE, TOTAL, BUST)
 

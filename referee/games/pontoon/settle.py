@@ -35,6 +35,8 @@ def ordinary_rate(doubled: bool) -> int:
     return 2 if doubled else 1
 
 
+# PONTOON-VARIANT-4: win_rate pays a player's pontoon pontoon_pays (1, 2 or 3) times the stake;
+# loss_rate lets a banker's pontoon collect banker_pontoon_collects (1 or 2) times.
 def win_rate(player: HandClass, *, pontoon_pays: int, doubled: bool) -> int:
     """What a winning hand is paid. Doubling never raises a pontoon or five card trick payment
     (VARIANT-3), and we never let a special hand be paid less than an ordinary win."""
