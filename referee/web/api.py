@@ -20,7 +20,7 @@ def error(status: int, rule: str, message, **extra):
 
 
 HISTORY_WINDOW = 20  # finished deals in an answer: however long the match, an answer stays small
-WINDOWED = ("history", "findings", "corrections", "disputes", "no_longer_accepted", "ledger")
+WINDOWED = ("history", "findings", "corrections", "disputes", "no_longer_accepted", "ledger", "running_totals")
 
 
 def bounded(view: dict, full: bool = False) -> dict:
