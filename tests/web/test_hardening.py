@@ -71,10 +71,12 @@ def test_import_and_timeline_cost_grows_linearly_with_the_log(client, engine_cal
 
 def test_an_import_whose_corrections_rejudge_everything_is_refused_within_its_budget(app, client, engine_calls):
     entries = 2 * 800
+    with app.app_context():
+        matches_before = store.db.session.scalar(select(func.count()).select_from(Match))
     response = client.post("/api/matches/import", json=rope_export(800, "from_start"))
     assert response.status_code == 422 and response.get_json()["error"]["rule"] == "IMPORT"
     with app.app_context():  # refused before anything was written
-        assert store.db.session.scalar(select(func.count()).select_from(Match)) == 0
+        assert store.db.session.scalar(select(func.count()).select_from(Match)) == matches_before
     budget = store.IMPORT_WORK_BASE + store.IMPORT_WORK_PER_ENTRY * entries
     assert engine_calls[0] <= budget + entries  # stopped at the budget, not at the quadratic end (320,000)
 
