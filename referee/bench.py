@@ -142,7 +142,7 @@ def in_process(folder: Path) -> None:
     print(f"  one entry's htmx answer: {_kb(len(gzip.compress(update.get_data(), 6)))} "
           f"({_kb(len(update.get_data()))} raw, status {update.status_code})")
     current = client.get(f"/api/matches/{table.id}").get_json()["seq"]
-    unchanged = client.get(f"/m/{table.id}/board?since={current}")
+    unchanged = client.get(f"/m/{table.id}/board?since={current}&scorer=1")  # as the scorer's page polls
     print(f"  a poll of an unchanged match: status {unchanged.status_code}, {len(unchanged.get_data())} bytes")
 
     print("Score sheet PDF of a long session (median of 3 builds):")
