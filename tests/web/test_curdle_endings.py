@@ -10,7 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.web.reading import text_of
+from tests.web.reading import chart_of, text_of
 from tests.web.test_api_curdle import HAND
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -81,9 +81,9 @@ def test_nobody_leads_while_all_are_level(api):
 def test_the_match_is_drawn_as_running_totals(client, api):
     match = quick_match(client, api, QUICK[:2])
     html = client.get(f"/m/{match['id']}").get_data(as_text=True)
-    chart = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    chart, series = chart_of(html)
     assert chart.count("<polyline") == 3  # one line per player
-    first = re.search(r'<polyline class="series s0" points="([^"]+)"', chart).group(1).split()
+    first = series[0]
     assert len(first) == 3  # the start and two hands
     assert 'role="img"' in chart and "Running totals" in chart
 

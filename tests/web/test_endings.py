@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.reading import text_of
+from tests.web.reading import chart_of, text_of
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [{"type": "quick", "team": "EW", "level": 3, "denomination": "NT", "tricks": 4},
@@ -38,9 +38,9 @@ def test_the_board_says_who_won_the_hand_and_why_with_the_breakdown(client, api)
 def test_the_match_is_drawn_as_running_totals(client, api):
     match = scorer_on(client, api, HANDS[:3])
     html = client.get(f"/m/{match['id']}").get_data(as_text=True)
-    chart = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    chart, series = chart_of(html)
     assert chart.count("<polyline") == 2  # one line per team
-    first = re.search(r'<polyline class="series s0" points="([^"]+)"', chart).group(1).split()
+    first = series[0]
     assert len(first) == 4  # the start and three hands
     assert 'role="img"' in chart and "Running totals" in chart
 

@@ -9,7 +9,7 @@ import re
 
 from pypdf import PdfReader
 
-from tests.web.reading import text_of
+from tests.web.reading import chart_of, text_of
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 DE = {"Accept-Language": "de"}
@@ -77,9 +77,9 @@ def test_a_played_game_ends_with_its_winner_on_the_board(client, api):
 def test_the_match_page_draws_the_running_totals(client, api):
     match = scorer_on(client, api, GAMES)
     html = client.get(f"/m/{match['id']}").get_data(as_text=True)
-    chart = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    chart, series = chart_of(html)
     assert chart.count("<polyline") == 3                  # one line per player
-    first = re.search(r'<polyline class="series s0" points="([^"]+)"', chart).group(1).split()
+    first = series[0]
     assert len(first) == 4                                # the start and three games
     assert 'role="img"' in chart and "Running totals" in chart
 

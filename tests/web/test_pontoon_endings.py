@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.reading import text_of
+from tests.web.reading import chart_of, text_of
 from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, play_session
 
 
@@ -48,7 +48,7 @@ def test_the_match_is_drawn_and_the_session_ends_with_the_settle_up(client, api)
         "After 3 deals, Dee finishes furthest ahead: +17. Settle-up: Ben pays Dee 17 and Cy pays Ann 7.")
     assert state["leaders"] == ["Dee"] and state["balances"] == FINAL["balances"]
     page = client.get(f"/m/{match['id']}").get_data(as_text=True)
-    chart = re.search(r'<svg class="chart".*?</svg>', page, re.S).group(0)
+    chart, _series = chart_of(page)
     assert chart.count("<polyline") == 4
     words = text_of(page).replace("&#39;", "'")
     assert state["match_result"]["headline"] in words and "Rematch" in words
