@@ -56,10 +56,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
     from htmx_flask import Htmx
 
+    from referee import games
     from referee.store import db
     from referee.web import api, language, pages, pdf, security
-    from referee.web import reverse_bridge
-    from referee.web import ropebridge
 
     db.init_app(app)
     Migrate(app, db, directory=str(MIGRATIONS))
@@ -68,8 +67,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pdf.bp)
-    app.register_blueprint(reverse_bridge.bp)
-    app.register_blueprint(ropebridge.bp)
+    for record in games.REGISTRY.values():
+        routes = record.part("web")
+        if routes is not None:
+            app.register_blueprint(routes.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
     pages.register_filters(app)
     language.init_app(app)

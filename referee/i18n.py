@@ -1,8 +1,9 @@
 """English and German, for pages, rule messages, rules pages and score sheets.
 
 Messages are written in English in the code and translated through gettext catalogs kept as
-``.po`` files, one per domain: ``referee/translations/de/<domain>.po`` (``messages`` for the
-web layer and core, one per game). They are read directly (no compile step).
+``.po`` files, one per domain: ``referee/translations/de/messages.po`` for the web layer and
+core, and one per game in the game's folder (``referee/games/pontis/de.po``), named after the
+game. They are read directly (no compile step).
 
 The rules engines are pure Python, so a rejection or finding carries a ``Message``: the English
 template and its parameters. It becomes text only when shown, in the language of whoever is
@@ -51,7 +52,33 @@ def language(code: str) -> Iterator[None]:
 
 def set_game(game: str | None) -> contextvars.Token:
     """Say which game is on screen (its API name), so its own words win."""
-    return _game.set(game.replace("-", "_") if game else None)
+    return _game.set(game or None)
+
+
+# A game's domain (its API name) -> the folder holding its catalogs, one ``<language>.po`` each;
+# the game registry adds one per game.
+GAME_CATALOGS: dict[str, Path] = {}
+
+
+def add_catalog(domain: str, folder: Path) -> None:
+    GAME_CATALOGS[domain] = folder
+    _forget()
+
+
+def remove_catalog(domain: str) -> None:
+    if GAME_CATALOGS.pop(domain, None) is not None:
+        _forget()
+
+
+def _forget() -> None:
+    domain_catalog.cache_clear()
+    catalog.cache_clear()
+
+
+def catalog_path(code: str, domain: str) -> Path:
+    if domain in GAME_CATALOGS:
+        return GAME_CATALOGS[domain] / f"{code}.po"
+    return TRANSLATIONS / code / f"{domain}.po"
 
 
 @lru_cache(maxsize=None)
@@ -61,7 +88,7 @@ def domain_catalog(code: str, domain: str):
     from babel.messages.pofile import read_po
     from babel.support import Translations
 
-    path = TRANSLATIONS / code / f"{domain}.po"
+    path = catalog_path(code, domain)
     if not path.exists():
         return None
     with path.open("rb") as source:
@@ -79,10 +106,10 @@ def catalog(code: str):
     from babel.support import NullTranslations, Translations
 
     merged: NullTranslations = NullTranslations()
-    folder = TRANSLATIONS / code
-    names = sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
-    for domain in sorted(names, key=lambda name: name == "messages"):
+    for domain in [*sorted(GAME_CATALOGS), "messages"]:
         translations = domain_catalog(code, domain)
+        if translations is None:
+            continue
         if isinstance(merged, Translations):
             merged.merge(translations)
         else:

@@ -14,31 +14,34 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from referee.i18n import LANGUAGES, TRANSLATIONS
+from referee import games
+from referee.i18n import LANGUAGES, catalog_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# domain -> the sources whose messages it holds (globs from the repository root)
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "messages": ("referee/*.py", "referee/store/*.py", "referee/games/__init__.py", "referee/web/api.py", "referee/web/entry.py", "referee/web/forms.py",
-                 "referee/web/language.py", "referee/web/pages.py", "referee/web/pdf.py",
-                 "referee/web/security.py", "referee/pdf/__init__.py", "referee/pdf/generic.py",
-                 "referee/pdf/pads.py", "templates/*.html", "templates/pages/*.html", "templates/macros/*.html",
-                 "templates/games/_*.html"),
-    "pontis": ("referee/games/pontis.py", "referee/pdf/pontis.py", "templates/games/pontis/*.html"),
-    "curdle": ("referee/games/curdle.py", "referee/pdf/curdle.py", "templates/games/curdle/*.html"),
-    "ropebridge": ("referee/games/ropebridge.py", "referee/pdf/ropebridge.py", "referee/web/ropebridge.py",
-                   "templates/games/ropebridge/*.html"),
-    "pontoon": ("referee/games/pontoon/*.py", "referee/pdf/pontoon.py", "templates/games/pontoon/*.html"),
-    "reverse_bridge": ("referee/games/reverse_bridge.py", "referee/pdf/reverse_bridge.py",
-                       "referee/web/reverse_bridge.py", "templates/games/reverse-bridge/*.html"),
-}
+# The core's domain -> its sources (globs from the repository root). Each game is a domain of
+# its own, named after it: every module of its folder and its templates.
+CORE: tuple[str, ...] = (
+    "referee/*.py", "referee/store/*.py", "referee/games/__init__.py", "referee/web/*.py",
+    "referee/pdf/*.py", "templates/*.html", "templates/pages/*.html", "templates/macros/*.html",
+    "templates/games/_*.html")
+
+
+def domains() -> dict[str, tuple[str, ...]]:
+    """Every domain and its sources: the core's, then one per registered game."""
+    found = {"messages": CORE}
+    for record in games.REGISTRY.values():
+        folder = record.folder.relative_to(ROOT) if record.folder.is_relative_to(ROOT) else record.folder
+        found[record.name] = (f"{folder}/*.py", f"templates/games/{record.name}/*.html")
+    return found
+
+
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "n_": (1, 2), "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
 
 
 def sources(domain: str) -> list[Path]:
-    found = sorted({path for pattern in DOMAINS[domain] for path in ROOT.glob(pattern)})
+    found = sorted({path for pattern in domains()[domain] for path in ROOT.glob(pattern)})
     return [p for p in found if p.name != "i18n_catalogs.py"]
 
 
@@ -54,7 +57,7 @@ def extract(domain: str) -> Catalog:
 
 
 def po_path(language: str, domain: str) -> Path:
-    return TRANSLATIONS / language / f"{domain}.po"
+    return catalog_path(language, domain)
 
 
 def load(language: str, domain: str) -> Catalog:
@@ -100,11 +103,11 @@ def problems(language: str, domain: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    domains = argv or list(DOMAINS)
+    chosen = argv or list(domains())
     for language in LANGUAGES:
         if language == "en":
             continue
-        for domain in domains:
+        for domain in chosen:
             update(language, domain)
             missing = problems(language, domain)
             print(f"{language}/{domain}.po: {len(missing)} to translate")

@@ -29,7 +29,7 @@ RUNTIME_FILES = [
     "referee/static/js/sw.js",
     "referee/static/manifest.webmanifest",
     "referee/translations/de/messages.po",
-    "referee/translations/de/pontis.po",
+    "referee/games/pontis/de.po",
     "referee/migrations/alembic.ini",
     "referee/migrations/script.py.mako",
     "referee/migrations/env.py",

@@ -1,14 +1,68 @@
-"""The registry of game engines, by API name, and of the variants a person picks as games of
-their own (Shoot Pontoon is Pontoon with its shoot house rule on)."""
+"""The registry of games. A game is one folder, ``referee/games/<folder>/``, whose
+``__init__.py`` ends in one registration record; every other part of the referee (the API, the
+pages, the score sheets, the blank pads, the rules pages, the catalogs, the tests and the bench)
+finds the game through that record and nothing else.
+
+A folder holds, by module name (each is optional but the engine):
+
+- ``engine.py``: the rules (``GameRules``), pure Python;
+- ``rulebook.py`` and ``rulebook_de.py``: the rules pages, English and German (``BOOK``);
+- ``sheet.py``: the score sheet's sections (``sections``), else the generic sheet's;
+- ``pad.py``: the blank score pad (``plan``), else the generic pad;
+- ``web.py``: routes of the game's own (a blueprint ``bp``);
+- ``de.po``: the game's German words.
+
+Its templates are ``templates/games/<name>/`` and its stylesheet
+``static/css/games/<name>.css`` (linked only where it exists), ``<name>`` being the API name.
+
+Also here: the variants a person picks as games of their own (Shoot Pontoon is Pontoon with its
+shoot house rule on).
+"""
 from __future__ import annotations
 
+import importlib
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Mapping
 
+from referee import i18n
+from referee.engine import GameRules
 from referee.i18n import N_
-from referee.rules import GameRules
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One game as the rest of the referee sees it: its engine and its folder."""
+
+    rules: GameRules
+    package: str              # the folder as a Python package: "referee.games.reverse_bridge"
+
+    @property
+    def name(self) -> str:
+        """The one spelling: API name, template folder, stylesheet, catalog domain."""
+        return self.rules.name
+
+    @property
+    def folder(self) -> Path:
+        return Path(sys.modules[self.package].__file__ or "").parent
+
+    def has(self, part: str) -> bool:
+        return (self.folder / f"{part}.py").exists()
+
+    def part(self, part: str) -> ModuleType | None:
+        """A module of the game's folder ("sheet", "pad", "web", "rulebook" ...), loaded on
+        first use (a sheet needs reportlab, a route Flask: the engine alone needs neither)."""
+        return importlib.import_module(f"{self.package}.{part}") if self.has(part) else None
+
+    def templates(self, template: str) -> list[str]:
+        """Where a template of this game is looked for: its own folder, then the generic one."""
+        return [f"games/{self.name}/{template}", f"games/_generic{template}"]
+
 
 GAMES: dict[str, GameRules] = {}
+REGISTRY: dict[str, Registration] = {}
 
 
 @dataclass(frozen=True)
@@ -29,22 +83,37 @@ def register_variant(variant: Variant) -> Variant:
     return variant
 
 
-def register(game: GameRules) -> GameRules:
-    GAMES[game.name] = game
-    return game
+def register(record: Registration) -> Registration:
+    REGISTRY[record.name] = record
+    GAMES[record.name] = record.rules
+    catalog = record.folder / "de.po"
+    if catalog.exists():
+        i18n.add_catalog(record.name, record.folder)
+    return record
+
+
+def unregister(name: str) -> None:
+    REGISTRY.pop(name, None)
+    GAMES.pop(name, None)
+    i18n.remove_catalog(name)
 
 
 def get(name: str) -> GameRules | None:
     return GAMES.get(name)
 
 
+def registration(name: str) -> Registration | None:
+    return REGISTRY.get(name)
+
+
 def _load() -> None:
-    # Each engine registers itself on import, in the order the new-match form lists them.
-    from referee.games import pontis  # noqa: F401, I001
-    from referee.games import curdle  # noqa: F401
-    from referee.games import ropebridge  # noqa: F401
-    from referee.games import pontoon  # noqa: F401
-    from referee.games import reverse_bridge  # noqa: F401
+    # The registry lines: each folder registers its game on import, in the order the
+    # new-match form lists them.
+    importlib.import_module("referee.games.pontis")
+    importlib.import_module("referee.games.curdle")
+    importlib.import_module("referee.games.ropebridge")
+    importlib.import_module("referee.games.pontoon")
+    importlib.import_module("referee.games.reverse_bridge")
 
 
 _load()

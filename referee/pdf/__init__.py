@@ -1,8 +1,8 @@
 """Printable score sheets (reportlab). The frame is shared; each game adds its own section
-from its replayed state (``referee/pdf/<game>.py`` with ``sections(view, kit)``)."""
+from its replayed state: the ``sheet.py`` of its folder (``sections(view, kit)``, and
+``result_line(view)`` where the highest total does not simply win), else ``generic.py``."""
 from __future__ import annotations
 
-import importlib
 import io
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -129,11 +129,12 @@ def red_suits(markup: str) -> str:
     return markup
 
 
-def _game_module(game: str):
-    try:
-        return importlib.import_module(f"referee.pdf.{game.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return importlib.import_module("referee.pdf.generic")
+def _game_module(game: str) -> Any:
+    from referee import games
+    from referee.pdf import generic
+
+    record = games.registration(game)
+    return (record.part("sheet") if record else None) or generic
 
 
 def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4",

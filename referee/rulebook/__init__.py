@@ -1,12 +1,11 @@
 """The in-app rules pages, written in our own words: one entry per rule id.
 
-Each game has a module here (``referee/rulebook/pontis.py`` ...) with a ``BOOK`` of sections,
-and the same in German in ``referee/rulebook/de/``;
-the rules page gives every rule an anchor (its id), and a rejection links straight to it.
+Each game's folder holds its book (``referee/games/pontis/rulebook.py`` ...), a ``BOOK`` of
+sections, and the same in German (``rulebook_de.py``); this module is what they are made of.
+The rules page gives every rule an anchor (its id), and a rejection links straight to it.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 
@@ -43,18 +42,16 @@ class Book:
 
 
 def book(game: str, language: str | None = None) -> Book | None:
-    """The rules page of a game in the current language (German pages live in
-    ``referee/rulebook/de/``), falling back to English."""
+    """The rules page of a game in the current language, falling back to English."""
     from referee import games, i18n
 
-    if games.get(game) is None:
-        return None  # only a registered game's name ever reaches the importer
+    record = games.registration(game)
+    if record is None:
+        return None
     language = language or i18n.current()
-    module_name = game.replace("-", "_")
-    candidates = ([f"referee.rulebook.{language}.{module_name}"] if language != i18n.DEFAULT else [])
-    for name in candidates + [f"referee.rulebook.{module_name}"]:
-        try:
-            return importlib.import_module(name).BOOK
-        except ModuleNotFoundError:
-            continue
+    parts = ([f"rulebook_{language}"] if language != i18n.DEFAULT else []) + ["rulebook"]
+    for part in parts:
+        module = record.part(part)
+        if module is not None:
+            return module.BOOK
     return None

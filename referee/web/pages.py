@@ -11,23 +11,39 @@ import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import timezone
+from pathlib import Path
 
 import segno
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from htmx_flask import make_response as htmx_response
-from flask import (Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request,
-                   url_for)
 from markupsafe import Markup
 
 from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
-from referee.rulebook import book
 from referee.i18n import N_, _, gettext
 from referee.replay import CorrectionConflict
+from referee.rulebook import book
 from referee.rules import InvalidAction, RuleViolation
 from referee.web import phone
 from referee.web.chart import running_totals_svg
 from referee.web.entry import form_action
-from referee.web.forms import NewMatchForm, chosen_game, game_choices, house_rule_form, settings_from
+from referee.web.forms import (
+    NewMatchForm,
+    chosen_game,
+    game_choices,
+    house_rule_form,
+    settings_from,
+)
 from referee.web.security import may_create_match, may_guess_code
 
 bp = Blueprint("pages", __name__)
@@ -72,6 +88,17 @@ def register_filters(app: Flask) -> None:
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=timezone.utc)
         return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+    @app.template_global()
+    def game_templates(game_name: str, part: str) -> list[str]:
+        """A game's own template of a part of the page, else the generic one."""
+        return games.REGISTRY[game_name].templates(part)
+
+    @app.template_global()
+    def game_stylesheet(game_name: str) -> str | None:
+        """The static path of a game's stylesheet, where it has one."""
+        path = f"css/games/{games.REGISTRY[game_name].name}.css"
+        return path if app.static_folder and (Path(app.static_folder) / path).exists() else None
 
     @app.context_processor
     def card_tables():
@@ -227,10 +254,6 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
                                           gettext("Running totals"), labels)
     context.update(extra)
     return context
-
-
-def _game_template(game_name: str, part: str) -> list[str]:
-    return [f"games/{game_name}/{part}", f"games/_generic{part}"]
 
 
 @bp.get("/m/<match_id>")

@@ -5,10 +5,9 @@ import pickle
 
 import pytest
 
-import referee.games.curdle  # noqa: F401  (registers the engine)
 from referee.cards import Card, standard_deck
 from referee.games import get
-from referee.games.curdle import GAME, bridge_values, is_bridge, is_natural_curdle, unaccounted
+from referee.games.curdle.engine import GAME, bridge_values, is_bridge, is_natural_curdle, unaccounted
 from referee.rulebook import book
 from referee.rules import InvalidAction, RuleViolation, apply, new_match
 

@@ -2,7 +2,7 @@
 (TURN-5), and the running totals the match chart is drawn from."""
 from __future__ import annotations
 
-from referee.games.curdle import GAME
+from referee.games.curdle.engine import GAME
 from tests.engine.test_curdle import Table
 
 

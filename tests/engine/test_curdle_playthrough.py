@@ -14,9 +14,8 @@ import re
 
 import pytest
 
-import referee.games.curdle  # noqa: F401  (registers the engine)
 from referee.cards import standard_deck
-from referee.games.curdle import GAME, bridge_values, is_bridge, is_kingfisher, is_natural_curdle
+from referee.games.curdle.engine import GAME, bridge_values, is_bridge, is_kingfisher, is_natural_curdle
 from referee.rules import RuleViolation, apply, new_match
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.actions import Action
-from referee.games.pontis import GAME
+from referee.games.pontis.engine import GAME
 from referee.i18n import language
 from tests.engine.test_pontis_rules import Table, blocked_run
 

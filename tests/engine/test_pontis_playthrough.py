@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from referee.cards import JOKER, RANKS, SUITS, Card, standard_deck
-from referee.games.pontis import GAME, RANK_VALUES
+from referee.games.pontis.engine import GAME, RANK_VALUES
 from referee.rules import RuleViolation, apply, new_match
 from referee.rules import apply as core_apply
 

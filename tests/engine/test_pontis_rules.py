@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.pontis import GAME, RANK_VALUES
+from referee.games.pontis.engine import GAME, RANK_VALUES
 from referee.rules import InvalidAction, RuleViolation, apply, new_match
 
 THREE = ("Ann", "Ben", "Cy")
@@ -759,7 +759,7 @@ def test_mode_mismatches():
 
 
 def test_rulebook_covers_every_rule_id():
-    from referee.rulebook.pontis import BOOK
+    from referee.games.pontis.rulebook import BOOK
     expected = ([f"PONTIS-SETUP-{i}" for i in range(1, 5)] + [f"PONTIS-VALUE-{i}" for i in range(1, 4)]
                 + [f"PONTIS-TURN-{i}" for i in range(1, 6)] + [f"PONTIS-SUIT-{i}" for i in range(1, 3)]
                 + [f"PONTIS-SUM-{i}" for i in range(1, 6)] + [f"PONTIS-CURDLE-{i}" for i in range(1, 3)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.i18n import language
 from referee.rules import Action, apply, new_match
 from tests.web.test_api_pontoon import SHOOT, SHOOT_SESSION

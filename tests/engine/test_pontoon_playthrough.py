@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.cards import Card, standard_deck
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.engine import CUT_ORDER
 from referee.rules import apply, new_match

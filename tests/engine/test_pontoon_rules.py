@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.rulebook import book
 from referee.rules import InvalidAction, new_match
 from tests.engine.test_pontoon_support import Table

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee.actions import Action
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.rulebook import book
 from referee.rules import InvalidAction, new_match
 from tests.engine.test_pontoon_support import Table

@@ -5,8 +5,7 @@ from typing import Any
 
 import pytest
 
-import referee.games.pontoon  # noqa: F401  (registers the engine)
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.rules import RuleViolation, apply, new_match
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.games.pontoon import GAME
+from referee.games.pontoon.engine import GAME
 from referee.games.pontoon.view import per_deal
 from referee.rules import apply, new_match
 

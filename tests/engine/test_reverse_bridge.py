@@ -13,10 +13,10 @@ import re
 
 import pytest
 
-import referee.games.reverse_bridge as rb
+import referee.games.reverse_bridge.engine as rb
 from referee.cards import Card, standard_deck
 from referee.rules import InvalidAction, RuleViolation, apply, new_match
-from referee.rulebook.reverse_bridge import BOOK
+from referee.games.reverse_bridge.rulebook import BOOK
 
 GAME = rb.GAME
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")          # North, East, South, West

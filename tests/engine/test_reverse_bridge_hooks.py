@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-import referee.games.reverse_bridge as rb
+import referee.games.reverse_bridge.engine as rb
 from referee.i18n import language
 from referee.rules import Action, InvalidAction, new_match
 from tests.engine.test_reverse_bridge import (

@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-import referee.games.ropebridge  # noqa: F401  (registers the engine)
 from referee.cards import JOKER, Card, standard_deck
-from referee.games.ropebridge import GAME, check_match
+from referee.games.ropebridge.engine import GAME, check_match
 from referee.rules import IllegalAction, RuleViolation, apply, new_match
 
 PLAYERS = ("Ann", "Ben")

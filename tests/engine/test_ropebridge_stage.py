@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import i18n
 from referee.actions import Action
-from referee.games.ropebridge import GAME, Settings
+from referee.games.ropebridge.engine import GAME, Settings
 from tests.web.test_api_ropebridge import GAME as WON_GAME, PLAYERS, SETTINGS
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from referee import i18n
-from referee.games.ropebridge import GAME, Settings
+from referee.games.ropebridge.engine import GAME, Settings
 from referee.rulebook import book
 from referee.rules import Action
 from tests.engine.test_ropebridge import Table, dealt, pass_stalemate

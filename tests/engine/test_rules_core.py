@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from referee.rules import Action, IllegalAction, InvalidAction, Settings, house_rule, new_match
-from tests.counting_game import GAME
+from tests.counting.engine import GAME
 
 
 @dataclass(frozen=True)

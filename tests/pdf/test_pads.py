@@ -43,7 +43,8 @@ def read(body: bytes) -> tuple[PdfReader, str]:
 
 
 def test_every_game_has_a_pad():
-    assert set(HEADINGS) == set(games.PRODUCT) == set(pads.BUILDERS)
+    assert set(HEADINGS) == set(games.PRODUCT) == {name for name in games.PRODUCT
+                                                  if games.registration(name).has("pad")}
 
 
 @pytest.mark.parametrize("game,size", CASES)
@@ -79,7 +80,7 @@ def test_page_size_and_the_grid_fills_its_pages_exactly(game, size):
 def test_grid_rows_are_tall_enough_and_the_grid_fits_the_width(game, size):
     _register_fonts()
     kit = Kit(width=PAGE_SIZES[size][0] - 2 * MARGIN)
-    plan = pads.BUILDERS[game](kit, "T")
+    plan = pads.plan_of(game, kit, "T")
     table = plan.grid(2)
     table.wrap(kit.width, 1000)
     assert sum(table._colWidths) <= kit.width + 0.01
@@ -91,8 +92,8 @@ def test_an_evening_fits_on_the_pads():
     _register_fonts()
     for size, (width, height) in PAGE_SIZES.items():
         kit = Kit(width=width - 2 * MARGIN)
-        units = {game: pads._units(build(kit, "T"), kit.width, height - 2 * MARGIN)
-                 for game, build in pads.BUILDERS.items()}
+        units = {game: pads._units(pads.plan_of(game, kit, "T"), kit.width, height - 2 * MARGIN)
+                 for game in games.PRODUCT}
         assert units["pontis"] >= 8, size         # games of up to six players
         assert units["curdle"] >= 40, size        # hands
         assert units["ropebridge"] >= 15, size    # games
@@ -232,7 +233,8 @@ def test_english_pad_still_reads_english_after_a_german_one_was_built(client, ga
 
 def test_pad_is_built_with_its_own_games_words_whatever_game_is_on_screen(monkeypatch):
     seen = []
-    build = pads.BUILDERS["reverse-bridge"]
+    module = games.registration("reverse-bridge").part("pad")
+    build = module.plan
 
     def watched(kit, title):
         seen.append((i18n._game.get(), i18n.current()))
@@ -244,11 +246,11 @@ def test_pad_is_built_with_its_own_games_words_whatever_game_is_on_screen(monkey
             text = read(pads.pad("reverse-bridge", "letter"))[1]
         return text, i18n._game.get()
 
-    monkeypatch.setitem(pads.BUILDERS, "reverse-bridge", watched)
+    monkeypatch.setattr(module, "plan", watched)
     pads._build.cache_clear()
     text, after = contextvars.copy_context().run(with_pontoon_on_screen)
     pads._build.cache_clear()
-    assert seen and set(seen) == {("reverse_bridge", "de")}
+    assert seen and set(seen) == {("reverse-bridge", "de")}
     assert after == "pontoon"  # the caller's game is left as it was
     assert "Stiche der Gegner" in text and " Runde Geber Kontrakt " in text
 

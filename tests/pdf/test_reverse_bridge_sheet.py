@@ -218,7 +218,7 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
 
     from referee import pdf
     from referee.i18n import language, set_game
-    from referee.pdf import reverse_bridge as sheet_sections
+    from referee.games.reverse_bridge import sheet as sheet_sections
 
     match, _state, _revoke = german_match(api)
     view = client.get(f"/api/matches/{match['id']}", headers=DE).get_json()

@@ -195,7 +195,7 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
 
     from referee import pdf
     from referee.i18n import _game, language, set_game
-    from referee.pdf import ropebridge as sheet_sections
+    from referee.games.ropebridge import sheet as sheet_sections
 
     match, _ = three_games(api)
     views = [client.get(f"/api/matches/{m['id']}", headers=DE).get_json() for m in (match, stuck_match(api))]

@@ -6,7 +6,7 @@ import pytest
 from referee import store
 from referee.replay import CorrectionConflict
 from referee.rules import IllegalAction, InvalidAction
-from tests.counting_game import counting_game  # noqa: F401  (a fixture)
+from tests.counting import counting_game  # noqa: F401  (a fixture)
 
 
 @pytest.fixture

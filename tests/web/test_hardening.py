@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from referee import games, store
 from referee.store.models import Match
 from tests.web.test_pages import csrf
-from tests.counting_game import counting_game  # noqa: F401  (a fixture)
+from tests.counting import counting_game  # noqa: F401  (a fixture)
 from tests.web.test_timeline import OPENING
 
 ROPE = ["Dee", "Non"]

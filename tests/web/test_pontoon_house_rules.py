@@ -10,7 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from referee.games.pontoon import Settings
+from referee.games.pontoon.engine import Settings
 from tests.web.reading import text_of
 
 # Every house rule's name and every choice value that is not also a plain word.

@@ -7,7 +7,7 @@ import pytest
 
 from referee import store
 from referee.rules import IllegalAction, InvalidAction
-from tests.counting_game import counting_game  # noqa: F401  (a fixture)
+from tests.counting import counting_game  # noqa: F401  (a fixture)
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """Pontoon and Shoot Pontoon: British twenty-one against a banker, with a money ledger.
 
-Importing this package registers the engine (``GAME``).
+The engine is split by job: ``state.py`` (the frozen state), ``engine.py`` (the actions),
+``hands.py`` (classing and ranking hands), ``settle.py`` and ``ledger.py`` (money),
+``view.py`` (the JSON view) and ``words.py`` (the timeline's sentences).
+
+This folder is the whole game (see ``referee/games/__init__.py`` for what each module is); the
+line below is its registration record.
 """
-from __future__ import annotations
+from referee.games import Registration, register
+from referee.games.pontoon.engine import GAME
 
-from referee.games import register
-from referee.games.pontoon.engine import PontoonGame, Settings
-from referee.games.pontoon.state import State
-
-GAME = register(PontoonGame())
-
-__all__ = ["GAME", "PontoonGame", "Settings", "State"]
+REGISTRATION = register(Registration(GAME, __name__))

@@ -1429,4 +1429,6 @@ HANDLERS: dict[str, Callable[[Draft, Action, int], None]] = {
     "end_session": _end_session, "quick": _quick,
 }
 
-__all__ = ["PontoonGame", "Settings", "HANDLERS", "balances", "turn_of"]
+GAME = PontoonGame()
+
+__all__ = ["GAME", "PontoonGame", "Settings", "HANDLERS", "balances", "turn_of"]

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import pdf
-from referee.games.reverse_bridge import scoring_table, table_group_symbols
+from referee.games.reverse_bridge.engine import scoring_table, table_group_symbols
 from referee.i18n import N_, gettext
 
 bp = Blueprint("reverse_bridge", __name__)
@@ -50,7 +50,7 @@ def scoring_table_page():
 
 @bp.get("/rules/reverse-bridge/scoring-table.pdf")
 def scoring_table_pdf():
-    from referee.pdf.reverse_bridge import scoring_table_pdf as build
+    from referee.games.reverse_bridge.sheet import scoring_table_pdf as build
 
     page = request.args.get("size", "a4").lower()
     if page not in pdf.PAGE_SIZES:

@@ -1,12 +1,9 @@
-"""A test double: the smallest game the store can run, so store tests do not depend on any
-real game's rules. Players take turns naming a number higher than the last (rule COUNT-1)."""
+"""The rules of Counting: players take turns naming a number higher than the last (rule
+COUNT-1); a multiple of seven is a finding (COUNT-2)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import pytest
-
-from referee import games
 from referee.rules import Finding, GameRules, IllegalAction, InvalidAction, Settings, house_rule
 
 
@@ -56,11 +53,3 @@ class CountingGame(GameRules):
 
 
 GAME = CountingGame()
-
-
-@pytest.fixture
-def counting_game():
-    """The test game, registered only while a test uses it (the registry lists real games)."""
-    games.register(GAME)
-    yield GAME
-    games.GAMES.pop(GAME.name, None)

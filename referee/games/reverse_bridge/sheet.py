@@ -2,7 +2,7 @@
 contract, bidding team, tricks, both scores, running totals), the audit's findings and the
 table's adjustments by hand, and the trick record of every hand played card by card.
 
-Also the printable scoring table (the source's Table 1), served by ``referee.web.reverse_bridge``.
+Also the printable scoring table (the source's Table 1), served by the routes in ``web.py``.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Ropebridge: two players race to match, left to right, every card of a shared row.
 
-Rules: ``referee/rulebook/ropebridge.py`` (rule ids ``ROPE-...``). The referee sees the face-up row, every
+Rules: ``referee/games/ropebridge/rulebook.py`` (rule ids ``ROPE-...``). The referee sees the face-up row, every
 matched card, the discard pile and the stock count. Hands are counted, not seen: a card drawn
 from the stock is unknown until it is played or discarded (or shown when drawn), while a card
 taken from the discard pile is known to be in that hand. Every physical card exists once, so a
@@ -19,7 +19,6 @@ from itertools import product
 from typing import Any, Iterable
 
 from referee.cards import JOKER, SUITS, Card
-from referee.games import register
 from referee.i18n import Joined, Listing, Message, N_, _, all_of, any_of, current, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
@@ -1259,4 +1258,4 @@ def _game_scores(players: tuple[str, str], winner: int | None) -> dict[str, int]
     return {name: int(seat == winner) for seat, name in enumerate(players)}
 
 
-GAME = register(Ropebridge())
+GAME = Ropebridge()

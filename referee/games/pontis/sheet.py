@@ -4,7 +4,7 @@ words, ``match_result``): the sheet only lays them out, as the screen's breakdow
 from __future__ import annotations
 
 from referee.cards import SUIT_SYMBOLS
-from referee.games.pontis import ENDING_WORDS, signed
+from referee.games.pontis.engine import ENDING_WORDS, signed
 from referee.i18n import _, gettext
 from referee.pdf import Kit
 

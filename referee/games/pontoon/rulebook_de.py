@@ -1,5 +1,5 @@
 """Die Regelseite von Pontoon und Shoot Pontoon, in eigenen Worten (dieselben Regel-Ids wie
-die englische Seite ``referee/rulebook/pontoon.py``)."""
+die englische Seite ``referee/games/pontoon/rulebook.py``)."""
 from __future__ import annotations
 
 from referee.rulebook import Book, Rule, Section

@@ -1,6 +1,6 @@
 """Reverse Bridge: each partnership bids the number of tricks the OPPONENTS will take.
 
-Rules: ``referee/rulebook/reverse_bridge.py`` (rule ids ``RB-...``). Four players in seat order North,
+Rules: ``referee/games/reverse_bridge/rulebook.py`` (rule ids ``RB-...``). Four players in seat order North,
 East, South, West; North-South ("NS") play East-West ("EW").
 
 The referee never sees a hand. During play it checks only what the table can see: turn order,
@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from referee.cards import SUIT_SYMBOLS, Card
-from referee.games import register
 from referee.i18n import N_, Message, _, current as current_language, gettext, n_
 from referee.rules import (
     Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
@@ -1128,4 +1127,4 @@ def render_record(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any
     }
 
 
-GAME = register(ReverseBridge())
+GAME = ReverseBridge()

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import store
 from referee.cards import Card
-from referee.games.ropebridge import check_match
+from referee.games.ropebridge.engine import check_match
 from referee.i18n import _, all_of, n_
 from referee.rules import RuleViolation, Settings
 from referee.web.entry import form_action
@@ -65,7 +65,7 @@ def rope_pre_check(settings_dict: Mapping[str, Any], state: Mapping[str, Any],
                    posted: Mapping[str, str]) -> dict[str, Any]:
     """For the entry form: the message box's first content (after a rejection the picks
     come back pre-selected, and so does their check)."""
-    from referee.games.ropebridge import Settings as RopeSettings
+    from referee.games.ropebridge.engine import Settings as RopeSettings
 
     return pre_check(RopeSettings.from_dict(dict(settings_dict)), state, posted)
 

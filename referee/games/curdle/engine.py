@@ -18,7 +18,6 @@ from typing import Any, Mapping
 
 from referee import rules
 from referee.cards import SUITS, Card, standard_deck
-from referee.games import register
 from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
@@ -1353,4 +1352,4 @@ def _hand_view(names: tuple[str, ...], record: HandRecord) -> dict[str, Any]:
     }
 
 
-GAME = register(Curdle())
+GAME = Curdle()

@@ -20,7 +20,6 @@ from typing import Any
 
 from referee import rules
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
-from referee.games import register
 from referee.i18n import N_, Message, _, all_of, any_of, n_
 from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
 
@@ -1346,4 +1345,4 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
     return values
 
 
-GAME = register(PontisGame())
+GAME = PontisGame()

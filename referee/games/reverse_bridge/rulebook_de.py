@@ -1,5 +1,5 @@
 """Die Regelseite von Reverse Bridge auf Deutsch, in eigenen Worten (dieselben Regel-Ids wie
-``referee/rulebook/reverse_bridge.py``)."""
+``referee/games/reverse_bridge/rulebook.py``)."""
 from __future__ import annotations
 
 from referee.rulebook import Book, Rule, Section

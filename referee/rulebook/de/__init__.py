@@ -1,1 +1,0 @@
-"""The rules pages in German: one module per game, the same rule ids as the English ones."""
