@@ -1,17 +1,24 @@
 """The game protocol every engine fills, the findings it returns, and the one rules path:
 validate a new match, read an action, check who acts, let the engine decide.
 
+An engine declares its actions as data (``moves``: for each action type, its handler, the
+modes it may be entered in and who may enter it). The base then does the common work, in this
+order: it refuses an unknown type, applies the play/quick gate, checks the actor, asks the
+game's phase check (``check_phase``, whose refusals cite the game's own rules) and calls the
+handler, every handler with one signature, ``(state, action, seq) -> (state, findings)``.
+``legal(state)`` is derived from the same table.
+
 Nothing here, nor in any engine, imports Flask or SQLAlchemy.
 """
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from referee.actions import Action, describe_fields
-from referee.errors import IllegalAction, InvalidAction
-from referee.i18n import Message, _
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.i18n import Message, _, any_of
 from referee.settings import MODES, Settings
 
 
@@ -30,6 +37,27 @@ class Finding:
         if self.about is not None:
             found["about"] = self.about
         return found
+
+
+PLAY, QUICK = MODES
+BOTH = frozenset(MODES)
+
+# Who may enter an action (``Move.actor``):
+TURN = "turn"          # the player (or one of the players) in turn, where the entry names one
+TABLE = "table"        # anyone at the table: a challenge, an adjustment the table agreed
+ARGUMENT = "argument"  # the action names a player as its subject; the handler checks it
+
+Handler = Callable[[Any, Action, int], "tuple[Any, tuple[Finding, ...]]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action type of a game, as data: the method that applies it (by name, so a subclass
+    may refine it), the modes it may be entered in, and who may enter it."""
+
+    handler: str
+    modes: frozenset[str] = frozenset({PLAY})
+    actor: str = TURN
 
 
 class GameRules:
@@ -56,25 +84,81 @@ class GameRules:
         """The state of a new match, before any action."""
         raise NotImplementedError
 
+    # Every action type of the game: {"play": Move("_play"), "quick": Move("_quick", {QUICK})}.
+    moves: ClassVar[Mapping[str, Move]] = {}
+
     def apply(self, state: Any, action: Action, seq: int) -> tuple[Any, tuple[Finding, ...]]:
         """Apply one action (entry number ``seq`` of the log) or raise RuleViolation."""
-        raise NotImplementedError
+        move = self.moves.get(action.type)
+        if move is None:
+            raise InvalidAction(_("{game} has no action “{action}”: use {actions}", game=self.title,
+                                  action=str(action.type)[:40], actions=", ".join(self.moves)),
+                                rule="ACTION")
+        if state.mode not in move.modes:
+            if state.mode == QUICK:
+                message = _("this match keeps results only: enter each result with “quick”, not "
+                            "“{action}”", action=action.type)
+            else:
+                message = _("“{action}” is for matches that keep results only; this match enters "
+                            "every card", action=action.type)
+            raise InvalidAction(message, rule="ACTION")
+        self.check_actor(state, action, move)
+        self.check_phase(state, action)
+        handler: Handler = getattr(self, move.handler)
+        return handler(state, action, seq)
+
+    def check_phase(self, state: Any, action: Action) -> None:
+        """Refuse an action the moment does not allow ("no game has been dealt yet"), citing
+        the game's rule. Called after the actor check, before the handler."""
+
+    def legal(self, state: Any) -> list[str]:
+        """The action types that may be entered now: allowed in the match's mode and passing
+        the phase check with no fields (a refusal that only misses a field still counts)."""
+        kinds = []
+        for kind, move in self.moves.items():
+            if state.mode not in move.modes:
+                continue
+            try:
+                self.check_phase(state, Action({"type": kind}))
+            except InvalidAction as refused:
+                if refused.missing is None:
+                    continue
+            except RuleViolation:
+                continue
+            kinds.append(kind)
+        return kinds
 
     def turn(self, state: Any) -> str | None:
         """The player whose entry is expected now, or None."""
         raise NotImplementedError
 
-    def check_actor(self, state: Any, action: Action) -> None:
-        """API rule: an action that names its ``player`` must come from the player in turn.
-        A game where ``player`` is an argument of some actions, or where several people may
-        act for one seat, overrides this."""
-        named = action.raw("player")
-        if named is None:
-            return
+    def actors(self, state: Any) -> tuple[str, ...]:
+        """Everyone who may make the entry expected now (partners sharing a bank: several)."""
         expected = self.turn(state)
-        if expected is not None and named != expected:
-            raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected,
-                                  named=str(named)[:40]), rule="TURN")
+        return (expected,) if expected is not None else ()
+
+    def check_actor(self, state: Any, action: Action, move: Move | None = None) -> None:
+        """API rule: an action that names its ``player`` must come from a player in turn, or
+        for a ``TABLE`` move from a player of the match. ``ARGUMENT`` moves check their
+        player themselves."""
+        named = action.raw("player")
+        actor = move.actor if move is not None else TURN
+        if named is None or actor == ARGUMENT:
+            return
+        if actor == TABLE:
+            if named not in state.players:
+                raise InvalidAction(_("{name} is not a player in this match", name=repr(named)[:40]),
+                                    rule="ACTION")
+            return
+        expected = self.actors(state)
+        if expected and named not in expected:
+            raise self.not_in_turn(state, action, str(named)[:40])
+
+    def not_in_turn(self, state: Any, action: Action, named: str) -> RuleViolation:
+        """The refusal of an entry by someone who is not in turn; a game words its own
+        moments (only the curdler may break a curdle)."""
+        return IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=any_of(self.actors(state)),
+                               named=named), rule="TURN")
 
     def view(self, state: Any) -> dict[str, Any]:
         """The JSON state of docs/api.md: the common keys plus the game's own. The store adds
@@ -150,6 +234,7 @@ def apply(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[
 def judge(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...], dict[str, Any]]:
     """``apply``, and the action as the engine read it (what the log keeps)."""
     action = data if isinstance(data, Action) else Action(data)
-    game.check_actor(state, action)
+    if not game.moves:  # an engine that does its own dispatch checks the actor here
+        game.check_actor(state, action)
     state, findings = game.apply(state, action, seq)
     return state, findings, action.as_read()

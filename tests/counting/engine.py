@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from referee.rules import Finding, GameRules, IllegalAction, InvalidAction, Settings, house_rule
+from referee.engine import BOTH, Finding, GameRules, Move
+from referee.rules import IllegalAction, Settings, house_rule
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,9 @@ class CountingGame(GameRules):
     def turn(self, state):
         return state.players[len(state.numbers) % len(state.players)]
 
-    def apply(self, state, action, seq):
-        if action.type != "say":
-            raise InvalidAction(f"unknown action {action.type!r}", rule="ACTION")
+    moves = {"say": Move("_say", BOTH)}
+
+    def _say(self, state, action, seq):
         n = action.integer("n", maximum=state.settings.limit)
         if state.numbers and n <= state.numbers[-1]:
             raise IllegalAction(f"{n} is not higher than {state.numbers[-1]}", rule="COUNT-1")
