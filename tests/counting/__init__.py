@@ -15,6 +15,12 @@ from tests.counting.engine import GAME
 
 REGISTRATION = Registration(GAME, __name__)
 
+# A short match, for the tests every registered game goes through (real games use their golden
+# logs): two players, one finding (14), one refusal-free run to the end.
+EXAMPLE = {"players": ["Ann", "Ben"], "settings": {"limit": 50}, "mode": "play",
+           "log": [{"type": "say", "n": 3}, {"type": "say", "n": 5, "player": "Ben"}, {"type": "say", "n": 14},
+                   {"type": "say", "n": 20}, {"type": "say", "n": 50}]}
+
 
 @pytest.fixture
 def counting_game():

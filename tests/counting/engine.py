@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.engine import BOTH, Finding, GameRules, Move
+from referee.i18n import _
 from referee.rules import IllegalAction, Settings, house_rule
 
 
@@ -41,16 +42,19 @@ class CountingGame(GameRules):
     def _say(self, state, action, seq):
         n = action.integer("n", maximum=state.settings.limit)
         if state.numbers and n <= state.numbers[-1]:
-            raise IllegalAction(f"{n} is not higher than {state.numbers[-1]}", rule="COUNT-1")
-        findings = (Finding("COUNT-2", f"{n} is a multiple of 7", seq),) if n % 7 == 0 else ()
+            raise IllegalAction(_("{n} is not higher than {last}", n=n, last=state.numbers[-1]), rule="COUNT-1")
+        findings = (Finding("COUNT-2", _("{n} is a multiple of 7", n=n), seq),) if n % 7 == 0 else ()
         return replace(state, numbers=state.numbers + (n,), findings=state.findings + findings), findings
+
+    def describe(self, before, action, after):
+        return str(_("{player} says {n}", player=self.turn(before), n=after.numbers[-1]))
 
     def view(self, state):
         return {"game": self.name, "mode": state.mode, "players": list(state.players), "deal": 0,
                 "phase": "play", "turn": self.turn(state), "dealer": state.players[0], "deal_over": False,
                 "match_over": False, "scores": {p: 0 for p in state.players}, "deal_scores": None,
                 "findings": [f.as_dict() for f in state.findings], "settings": state.settings.as_dict(),
-                "numbers": list(state.numbers), "history": []}
+                "numbers": list(state.numbers), "history": [], "legal": self.legal(state)}
 
 
 GAME = CountingGame()
