@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from referee.i18n import N_, _, gettext
 from referee.errors import InvalidAction
+from referee.i18n import N_, _, gettext
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("c", "d", "h", "s")
@@ -82,14 +82,14 @@ class Card:
     @property
     def symbol(self) -> str:
         """How the card is shown on screen and paper: ``7♣``, ``10♥``, ``Joker``."""
-        if self.is_joker:
+        if self.is_joker or self.suit is None:  # only a joker has no suit
             return gettext("Joker")
         return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
 
     @property
     def spoken(self) -> str:
         """The accessible name, in the current language: ``seven of clubs``."""
-        if self.is_joker:
+        if self.is_joker or self.suit is None:  # only a joker has no suit
             return gettext("joker")
         return str(_("{rank} of {suit}", rank=gettext(RANK_NAMES[self.rank]), suit=gettext(SUIT_NAMES[self.suit])))
 

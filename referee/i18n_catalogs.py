@@ -88,10 +88,11 @@ def problems(language: str, domain: str) -> list[str]:
     for message in extract(domain):
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        # A plural message's id and translation are tuples (babel types them as lists too).
+        ids = tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
         string = translated.get(message.id)
-        strings = string if isinstance(string, tuple) else (string,)
-        if not string or not all(strings):
+        strings = tuple(string) if isinstance(string, (tuple, list)) else ((string,) if string else ())
+        if not strings or not all(strings):
             found.append(f"{domain}: no translation for {ids[0]!r}")
             continue
         wanted = {m for ph in PLACEHOLDER.findall(ids[-1]) for m in ph if m}

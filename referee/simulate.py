@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from referee.cards import Card, SUITS, standard_deck, suit_cards
+from referee.cards import SUITS, Card, standard_deck, suit_cards
 
 PONTIS_VALUES = {"A": (1, 14), "J": (11,), "Q": (12,), "K": (13,)}
 

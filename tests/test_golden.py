@@ -12,8 +12,17 @@ import pytest
 from referee import games
 from referee.replay import TABLE_ENTRIES
 from tests.golden.common import (
-    FORMAT, GOLDEN_DIR, action_types, declared_actions, differences, engine_for, final_state, game_names,
-    golden_files, load, replay_log,
+    FORMAT,
+    GOLDEN_DIR,
+    action_types,
+    declared_actions,
+    differences,
+    engine_for,
+    final_state,
+    game_names,
+    golden_files,
+    load,
+    replay_log,
 )
 
 OUTCOME_CHANGED = ("a rule change altered a stored match's outcome: keep old matches valid, or "

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import games, replay as replay_module
+from referee import games
+from referee import replay as replay_module
 from referee.actions import Action, describe_fields
 from referee.engine import GameRules, new_match
 from referee.i18n import language
@@ -58,7 +59,7 @@ def test_every_game_writes_its_own_sentences():
 @pytest.mark.parametrize("game_file", sorted(GOLDEN.glob("*.json")), ids=lambda path: path.stem)
 def test_every_entry_reads_as_words(game_file, lang):
     wrong = []
-    for game, action, words in told(game_file, lang):
+    for _game, action, words in told(game_file, lang):
         if any(re.search(rf"\b{re.escape(name)}\b", words) for name in field_names(action)):
             wrong.append(("field name", action, words))
         if words == describe_fields(Action(action)):

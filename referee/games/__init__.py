@@ -102,6 +102,15 @@ def get(name: str) -> GameRules | None:
     return GAMES.get(name)
 
 
+def rules_of(name: str) -> GameRules:
+    """The engine of a game the caller knows is registered (a stored match's, a choice already
+    resolved by the new-match form); an unknown name there is a bug, not a user's mistake."""
+    rules = GAMES.get(name)
+    if rules is None:
+        raise LookupError(f"no game {name!r} is registered")
+    return rules
+
+
 def registration(name: str) -> Registration | None:
     return REGISTRY.get(name)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -17,7 +18,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-from xml.sax.saxutils import escape
 
 from referee.i18n import _, all_of, gettext
 from referee.pdf.chart import running_totals_drawing
@@ -191,14 +191,14 @@ def _mode_words(mode: str) -> str:
 def _current_rules(game: str) -> int:
     from referee import games
 
-    return games.get(game).rules_version
+    return games.rules_of(game).rules_version
 
 
 def _house_rules(view: dict) -> list[list[str]]:
     """Each house rule by its label, in the reader's language, with its setting."""
     from referee import games
 
-    infos = {info.name: info for info in games.get(view["game"]).settings_type.rules()}
+    infos = {info.name: info for info in games.rules_of(view["game"]).settings_type.rules()}
     return [[gettext(infos[name].label), infos[name].word(value)]
             for name, value in view["settings"].items() if name in infos]
 

@@ -21,7 +21,7 @@ import contextvars
 import io
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -128,7 +128,7 @@ def numbered_players(count: int, per_row: int = 3) -> list[tuple[str, float]]:
 
 
 def pad_top(kit: Kit, title: str, players: list[tuple[Any, float]], per_row: int, players_note: Any,
-          extra: list[tuple[Any, float]] = ()) -> list[Flowable]:
+          extra: Sequence[tuple[Any, float]] = ()) -> list[Flowable]:
     return [
         para(_("{game} score pad", game=title), kit.title),
         para(_("A blank pad to fill in by pen. Tick the house rules before the first deal."), NOTE),
@@ -157,7 +157,8 @@ def _rule_cell(info: HouseRuleInfo) -> list[Flowable]:
     # "default 100" and "at least 1" each stay on one line (&nbsp;); a line breaks between them.
     default = escape(str(_("default {value}", value=info.word(info.default)))).replace(" ", "&nbsp;")
     if info.choices is not None:
-        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(info.word(c))}' for c in info.choices)
+        boxes = "&nbsp;&nbsp; ".join(f'<font size="10.5">{BOX}</font>&nbsp;{escape(info.word(c))}'
+                                     for c in info.choices)
         options = f"{boxes}&nbsp;&nbsp; {hint}{default}</font>"
     elif info.kind is bool:
         # The default's word stays with its value: "default&nbsp;off".
@@ -195,14 +196,15 @@ def house_rules(kit: Kit, rules: tuple[HouseRuleInfo, ...]) -> list[Flowable]:
 
 # --- The grid helper ---------------------------------------------------------------------
 def ruled_grid(kit: Kit, header: list[list[Any]], body: list[list[Any]], fractions: list[float],
-          style: list[tuple] = (), header_heights: list[float] | None = None) -> Table:
+          style: Sequence[tuple[Any, ...]] = (), header_heights: list[float] | None = None) -> Table:
     """A writing grid: ``header`` rows (repeated on every page) over ``body`` rows of height
     ROW; strings in the header become bold headings, every other cell is used as given."""
     assert abs(sum(fractions) - 1) < 1e-6, fractions
     rows = [[fit(c, HEAD, kit.width * fractions[i] - 4) if isinstance(c, str) and c else c
              for i, c in enumerate(row)] for row in header]
     rows += body
-    heights = (header_heights or [None] * len(header)) + [ROW] * len(body)
+    heading_heights: list[float | None] = list(header_heights) if header_heights else [None] * len(header)
+    heights = heading_heights + [ROW] * len(body)
     table = Table(rows, colWidths=[kit.width * f for f in fractions], rowHeights=heights,
                   repeatRows=len(header), hAlign="LEFT")
     table.setStyle(TableStyle([
@@ -315,7 +317,10 @@ def _render_pad(game_name: str, page: str, language: str) -> bytes:
     _register_fonts()
     pagesize = PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * MARGIN)
-    title = games.get(game_name).title
+    game = games.get(game_name)
+    if game is None:  # pad() checks first; _build is reachable without it
+        raise UnknownGame(game_name)
+    title = game.title
 
     def footer(canvas, doc) -> None:
         canvas.saveState()

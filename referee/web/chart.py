@@ -41,17 +41,17 @@ def running_totals_svg(totals: Sequence[Mapping[str, int]], names: Sequence[str]
              f'<text class="tick" x="{LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
              f'<text class="tick" x="{LEFT - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
              f'<text class="tick" x="{LEFT + plot_w}" y="{HEIGHT - 6}" text-anchor="end">{last}</text>']
-    ends = []
+    ends: list[tuple[float, str, str]] = []
     for index, name in enumerate(names):
         line = " ".join(f"{x(n):.1f},{y(total.get(name, 0)):.1f}" for n, total in points)
         series, dash = f"s{index % SERIES}", DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="series {series}" points="{line}"{dash_attr}/>')
-        ends.append([y(points[-1][1].get(name, 0)), name, series])
+        ends.append((y(points[-1][1].get(name, 0)), name, series))
     # Names at the line ends, nudged apart so they never overlap.
     ends.sort()
     for i in range(1, len(ends)):
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 12)
+        ends[i] = (max(ends[i][0], ends[i - 1][0] + 12), ends[i][1], ends[i][2])
     for end_y, name, series in ends:
         shown = (labels or {}).get(name, name)
         parts.append(f'<text class="name {series}" x="{LEFT + plot_w + 4}" y="{end_y + 4:.1f}">'

@@ -49,7 +49,7 @@ def chosen_game(choice: str | None) -> tuple[str, dict[str, Any]]:
 def house_rule_form(game_name: str, formdata: Any = None, fixed: dict[str, Any] | None = None) -> FlaskForm:
     """A form with one field per house rule of the game, prefixed ``rule-``; rules the chosen
     variant fixes are not asked."""
-    game = games.get(game_name)
+    game = games.rules_of(game_name)
 
     class HouseRules(FlaskForm):
         class Meta:
@@ -79,7 +79,7 @@ def _field(info: HouseRuleInfo) -> Field:
 def settings_from(form: FlaskForm, game_name: str, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
     """The posted house rules, typed as the engine's Settings declare them."""
     settings = dict(fixed or {})
-    for info in games.get(game_name).settings_type.rules():
+    for info in games.rules_of(game_name).settings_type.rules():
         if info.name in settings:
             continue
         value = getattr(form, info.name).data

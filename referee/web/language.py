@@ -42,7 +42,10 @@ def local_path(target: str) -> str | None:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select, configure_jinja=False)
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
+    # install_gettext_callables is attached at runtime by the jinja2.ext.i18n extension
+    # (Environment.extend), so Jinja's type information does not declare it.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext, i18n.ngettext, newstyle=True)
     app.register_blueprint(bp)
 
     @app.before_request

@@ -68,6 +68,13 @@ def _remember_scorer(match_id: str, token: str) -> None:
     phone.remember_scorer(match_id, token)
 
 
+def _htmx_request() -> bool:
+    """Whether htmx sent this request (its HX-Request header)."""
+    # htmx_flask's extension swaps in its own request class with ``htmx`` at runtime; the
+    # package ships no type information, so Flask's Request type does not declare it.
+    return bool(request.htmx)  # type: ignore[attr-defined]
+
+
 def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff"))
 
@@ -151,7 +158,7 @@ def new_match():
     game_name, fixed = chosen_game(choice)
     rules_form = house_rule_form(game_name, request.form if request.method == "POST" else None, fixed)
     title = _game_title(choice, game_name)
-    if request.method == "GET" and request.htmx:
+    if request.method == "GET" and _htmx_request():
         # Switching the game swaps in that game's house rules.
         return render_template("pages/_house_rules.html", rules_form=rules_form, game=games.get(game_name),
                                game_title=title)
@@ -178,7 +185,7 @@ def new_match():
 
 def _game_title(choice: str | None, game_name: str) -> str:
     variant = games.VARIANTS.get(choice or "")
-    return gettext(variant.title) if variant else games.get(game_name).title
+    return gettext(variant.title) if variant else games.rules_of(game_name).title
 
 
 # --- the match screen ------------------------------------------------------------------------
@@ -264,8 +271,8 @@ def match(match_id: str):
     context = _board_context(match, replay)
     links = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
     codes = {"viewer": store.show_code(match.viewer_code or "")}
-    if context["scorer"]:
-        credential = phone.scorer_credential(match.id)
+    # A scorer's credential is good (is_scorer has just checked it), so it is never None here.
+    if context["scorer"] and (credential := phone.scorer_credential(match.id)) is not None:
         links["scorer"] = url_for("pages.join", match_id=match.id, token=credential, _external=True)
         code = credential if len(credential) == store.SCORER_CODE_LENGTH else store.scorer_code_for(credential)
         codes["scorer"] = store.show_code(code)
@@ -357,7 +364,10 @@ def timeline(match_id: str):
     The scorer can raise a dispute on any entry, rule on it, or drop an entry the rules no
     longer accept; corrections have a page of their own with the live entry keys."""
     match = _match_or_404(match_id)
-    error, conflicts, posted, status = None, (), {}, 200
+    error: RuleViolation | None = None
+    conflicts: tuple[tuple[int, RuleViolation], ...] = ()
+    posted: dict[str, str] = {}
+    status = 200
     if request.method == "POST":
         if not is_scorer(match):
             abort(403)
@@ -395,8 +405,8 @@ def _timeline_page(match: store.Match, replay: store.Replay, wanted: int | None,
     the newest), a window of its entries, and one line for each neighbour."""
     units = store.units(match)
     if not units:
-        return {"entries": [], "open_unit": None, "earlier": [], "later": [], "hidden_earlier": 0, "corrections_now": {},
-                "window": None, "unit_label": _unit_label(replay.game, 0)}
+        return {"entries": [], "open_unit": None, "earlier": [], "later": [], "hidden_earlier": 0,
+                "corrections_now": {}, "window": None, "unit_label": _unit_label(replay.game, 0)}
     index = len(units) - 1
     if wanted:
         index = next((i for i, u in enumerate(units) if u.first <= wanted <= u.last), index)
@@ -486,7 +496,9 @@ def correct(match_id: str, seq: int):
         abort(404)
     dispute = _number(request.values.get("dispute"))
     reason = (request.values.get("reason") or "").strip()
-    error, conflicts, status = None, (), 200
+    error: RuleViolation | None = None
+    conflicts: tuple[tuple[int, RuleViolation], ...] = ()
+    status = 200
     posted = action_fields(link.action)
     if request.method == "POST":
         posted = request.form.to_dict()
@@ -507,7 +519,7 @@ def correct(match_id: str, seq: int):
             error, status = RuleViolation(_("Another phone entered something first: look again."), "EXPECT"), 409
         else:
             done = url_for("pages.timeline", match_id=match.id, entry=seq) + f"#e{seq}"
-            if request.htmx:  # a game's own button (htmx) made the correction
+            if _htmx_request():  # a game's own button (htmx) made the correction
                 return htmx_response("", 204, redirect=done)
             return redirect(done)
     state_before = replay.state_before(seq)
@@ -518,7 +530,7 @@ def correct(match_id: str, seq: int):
                "dispute": dispute, "reason": reason, "status": status,
                "entry_url": url_for("pages.correct", match_id=match.id, seq=seq), "correcting": True}
     page = render_template("pages/correct.html", **context)
-    if not request.htmx:
+    if not _htmx_request():
         return page, status
     # A game's own button posted here with htmx, aimed at the live board: the answer is this
     # page's main part, in place of the one on screen.

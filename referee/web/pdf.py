@@ -21,7 +21,7 @@ def scoresheet(match_id: str):
         abort(400)
     replay = store.load(match)
     view = replay.view()
-    body = pdf.scoresheet(match, view, games.get(match.game).title, page,
+    body = pdf.scoresheet(match, view, games.rules_of(match.game).title, page,
                           totals=replay.game.running_totals(replay.state))
     response = make_response(body)
     response.headers["Content-Type"] = "application/pdf"

@@ -78,6 +78,8 @@ def _cipher(secret_key: bytes) -> AESGCM:
 
 def _secret_key() -> bytes:
     key = current_app.secret_key
+    if key is None:  # the app always sets SECRET_KEY (referee.app); fail as Flask's session would
+        raise RuntimeError("no secret key was set")
     return key if isinstance(key, bytes) else key.encode()
 
 

@@ -73,7 +73,8 @@ class Table:
 
     def tray(self, *cards: str, key: str | None = None) -> None:
         """Cards into a tray: the suit (when it is not the one already chosen), then the rank."""
-        scope = self.page.locator(f'#panel fieldset.card-tray[data-tray="{key}"]' if key else "#panel fieldset.card-tray")
+        scope = self.page.locator(f'#panel fieldset.card-tray[data-tray="{key}"]' if key
+                                  else "#panel fieldset.card-tray")
         for card in cards:
             if card != "JK":
                 suit = scope.locator(f'.tray-suit[data-suit="{card[-1]}"]')
@@ -102,7 +103,8 @@ class Table:
         for n in range(controls.count()):
             control = controls.nth(n)
             if control.is_visible():
-                boxes.append((control.inner_text() or control.get_attribute("name") or "control", control.bounding_box()))
+                label = control.inner_text() or control.get_attribute("name") or "control"
+                boxes.append((label, control.bounding_box()))
         for name, box in boxes:
             assert box is not None, name
             if not (box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5):

@@ -51,7 +51,8 @@ def small_targets(page) -> list[str]:
         .filter((e) => e.offsetParent !== null)
         .map((e) => [e, e.getBoundingClientRect()])
         .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
-        .map(([e, r]) => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        .map(([e, r]) => `${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 30)}" ` +
+            `${Math.round(r.width)}x${Math.round(r.height)}`)""",
                          TABLE_CONTROLS)
 
 

@@ -13,7 +13,8 @@ BROKEN_WORDS = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('.visually-hidden, svg, script, style, [hidden], a.link, .code') || !parent.offsetParent) continue;
+    if (!parent || parent.closest('.visually-hidden, svg, script, style, [hidden], a.link, .code') ||
+        !parent.offsetParent) continue;
     for (const match of node.textContent.matchAll(/\\p{L}{2,}/gu)) {
       const range = document.createRange();
       range.setStart(node, match.index);

@@ -339,7 +339,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
             assert taps == 2, (what, taps)
         else:
             assert taps - 2 <= 2 * count, (what, count, taps)
-    for what, count, taps in s.cards:
+    for _what, count, taps in s.cards:
         table.record("shoot-pontoon", "card" if count == 1 else "turn", taps)
     table.record("shoot-pontoon", "deal", round(table.taps / 3))  # three deals: the mean of one
     print("\nTAPS", page.viewport_size, table.taps, s.cards)

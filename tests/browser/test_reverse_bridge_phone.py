@@ -112,7 +112,8 @@ def test_a_hand_of_reverse_bridge_is_tapped_in_at_most_two_taps_a_card(phone: Pa
     # Only sufficient bids: level 1 is gone; at level 2 only ♠ and NT still bid.
     expect(page.locator("#rb-level-1")).to_be_disabled()
     table.tap(page.locator("#panel").get_by_label("level 2", exact=True))
-    for name, blocked in (("clubs", True), ("diamonds", True), ("hearts", True), ("spades", False), ("no trump", False)):
+    for name, blocked in (("clubs", True), ("diamonds", True), ("hearts", True), ("spades", False),
+                          ("no trump", False)):
         expect(page.get_by_role("button", name=name)).to_have_css("pointer-events", "none" if blocked else "auto")
     table.in_reach()
     shot(page, f"reverse-bridge-bidding-{size}", full_page=False)

@@ -3,9 +3,9 @@ timeline, the language switch, the offline page."""
 from __future__ import annotations
 
 import io
-import re
 import json
 import os
+import re
 import time
 import urllib.error
 import urllib.request

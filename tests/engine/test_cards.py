@@ -1,6 +1,8 @@
 """Card notation of docs/api.md, both ways."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from referee.cards import JOKER, Card, parse_cards, show, standard_deck
@@ -42,7 +44,7 @@ def test_symbols_colours_and_spoken_names():
 
 def test_cards_are_frozen_values():
     assert Card.parse("7c") == Card("7", "c") and hash(Card.parse("Th")) == hash(Card("10", "h"))
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         Card.parse("7c").rank = "8"
     with pytest.raises(ValueError):
         Card("1", "c")

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee import games, replay as replay_module
+from referee import games
+from referee import replay as replay_module
 from referee.actions import Action
 from referee.engine import GameRules
 

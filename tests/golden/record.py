@@ -20,7 +20,14 @@ from typing import Any, Callable
 
 from referee import replay as replay_module
 from tests.golden.common import (
-    FORMAT, GOLDEN_DIR, action_types, declared_actions, engine_for, final_state, game_names, replay_log,
+    FORMAT,
+    GOLDEN_DIR,
+    action_types,
+    declared_actions,
+    engine_for,
+    final_state,
+    game_names,
+    replay_log,
 )
 
 SEED = 14_000

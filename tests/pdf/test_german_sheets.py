@@ -81,7 +81,7 @@ def test_the_german_sheet_cuts_no_word(client, game):
     cut = []
     for flowable in story:
         cells = [cell for row in flowable._cellvalues for cell in row] if isinstance(flowable, Table) else [flowable]
-        for cell in (part for cell in cells for part in (cell if isinstance(cell, (list, tuple)) else [cell])):
+        for cell in (part for item in cells for part in (item if isinstance(item, (list, tuple)) else [item])):
             if isinstance(cell, Paragraph) and hasattr(cell, "blPara"):
                 lines, words = laid_out(cell)
                 cut += [(cell.text, line) for line in lines if any(word not in words for word in line)]

@@ -266,7 +266,7 @@ def test_rules_index_links_every_games_pad_in_both_sizes_and_the_links_answer(cl
         assert (f"/pads/{game}.pdf", game, "") in links, game
         assert (f"/pads/{game}.pdf?size=letter", game, "?size=letter") in links, game
     assert page.count("Blank score pad") == len(games.PRODUCT)
-    for href, game, letter in links:
+    for href, _game, letter in links:
         response = client.get(href)
         assert response.status_code == 200, href
         assert response.mimetype == "application/pdf" and response.data.startswith(b"%PDF")

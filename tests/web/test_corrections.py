@@ -6,7 +6,6 @@ import pytest
 from referee import store
 from referee.replay import CorrectionConflict
 from referee.rules import IllegalAction, InvalidAction
-from tests.counting import counting_game  # noqa: F401  (a fixture)
 
 
 @pytest.fixture

@@ -51,7 +51,8 @@ def test_an_export_that_does_not_hold_is_refused_whole(api, client):
     assert refused.status_code == 422 and "log entry 11" in refused.get_json()["error"]["message"]
     for tamper in (lambda e: e.update(format="other"), lambda e: e["log"][3].update(seq=9),
                    lambda e: e.update(settings={"jokers": 9}), lambda e: e.update(game="chess"),
-                   lambda e: e["log"].append({"seq": len(e["log"]) + 1, "action": {"type": "undo"}, "time": "yesterday"})):
+                   lambda e: e["log"].append({"seq": len(e["log"]) + 1, "action": {"type": "undo"},
+                                              "time": "yesterday"})):
         bad = copy.deepcopy(exported)
         tamper(bad)
         assert client.post("/api/matches/import", json=bad).status_code == 422

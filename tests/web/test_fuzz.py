@@ -41,7 +41,8 @@ json_value = st.recursive(json_leaf, lambda inner: st.one_of(st.lists(inner, max
 def field_value(players):
     return st.one_of(json_value, card_text, st.lists(card_text, max_size=5), st.sampled_from(players + ["Nobody"]),
                      st.sampled_from(["A", "B", "discard", "stock", "NT", "S", "h", "out", "blocked"]),
-                     st.integers(min_value=-5, max_value=60), st.dictionaries(st.sampled_from(players), st.integers(-3, 60)))
+                     st.integers(min_value=-5, max_value=60),
+                     st.dictionaries(st.sampled_from(players), st.integers(-3, 60)))
 
 
 def action_for(game_name):

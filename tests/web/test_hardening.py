@@ -3,13 +3,11 @@ and bad input anywhere is a 4xx that writes nothing."""
 from __future__ import annotations
 
 import pytest
-
 from sqlalchemy import func, select
 
 from referee import games, store
 from referee.store.models import Match
 from tests.web.test_pages import csrf
-from tests.counting import counting_game  # noqa: F401  (a fixture)
 from tests.web.test_timeline import OPENING
 
 ROPE = ["Dee", "Non"]

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from referee import games
-from referee.i18n import gettext, language as speaking
+from referee.i18n import gettext
+from referee.i18n import language as speaking
 from tests.web.reading import text_of
 
 PLAYERS = {"reverse-bridge": ["Ann", "Ben", "Cat", "Dan"], "ropebridge": ["Ann", "Ben"]}

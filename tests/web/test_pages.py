@@ -157,7 +157,8 @@ def test_short_codes_join_as_viewer_or_scorer_and_a_new_link_retires_the_code(cl
     assert len(viewer_code) == 7 and len(scorer_code) == 11
     phone = app.test_client()
     token = csrf(phone.get("/join").get_data(as_text=True))
-    assert phone.post("/join", data={"csrf_token": token, "code": viewer_code.lower()}).headers["Location"].endswith(mid)
+    joined_as_viewer = phone.post("/join", data={"csrf_token": token, "code": viewer_code.lower()})
+    assert joined_as_viewer.headers["Location"].endswith(mid)
     assert 'class="entry"' not in phone.get(f"/m/{mid}").get_data(as_text=True)
     assert phone.post("/join", data={"csrf_token": token, "code": scorer_code}).status_code == 302
     assert 'class="entry"' in phone.get(f"/m/{mid}").get_data(as_text=True)

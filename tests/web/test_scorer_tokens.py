@@ -51,7 +51,8 @@ def test_a_phone_that_joins_by_scorer_code_keeps_the_code_sealed_and_can_invite(
     assert joined.post("/join", data={"csrf_token": token, "code": code}).status_code == 302
     page = joined.get(f"/m/{mid}").get_data(as_text=True)
     assert 'class="entry"' in page and scorer_code(page) == code
-    assert code.replace("-", "") not in session_cookie(joined) and code.replace("-", "") not in str(session_of(app, joined))
+    assert (code.replace("-", "") not in session_cookie(joined)
+            and code.replace("-", "") not in str(session_of(app, joined)))
     third = app.test_client()
     assert third.get(scorer_link(page)).status_code == 302  # the code in a link works as before
     assert 'class="entry"' in third.get(f"/m/{mid}").get_data(as_text=True)

@@ -55,7 +55,8 @@ def test_every_write_route_refuses_a_viewer_and_a_missing_token(client, api, app
     headers = {"X-CSRFToken": token}
     form = {"csrf_token": token, "type": "deal", "foundation_suit": "h"}
     assert viewer.post(f"/m/{mid}/act", data=form, headers=headers).status_code == 403
-    assert viewer.post(f"/m/{mid}/timeline", data={**form, "type": "dispute", "seq": "1", "note": "x"}).status_code == 403
+    dispute = {**form, "type": "dispute", "seq": "1", "note": "x"}
+    assert viewer.post(f"/m/{mid}/timeline", data=dispute).status_code == 403
     assert viewer.post(f"/m/{mid}/scorer-link", data=form).status_code == 403
     assert viewer.get(f"/m/{mid}/join/not-the-token").status_code == 403
     assert viewer.post(f"/api/matches/{mid}/actions", json={"type": "deal", "foundation_suit": "h"}).status_code == 401

@@ -8,8 +8,6 @@ import re
 
 from pypdf import PdfReader
 
-from tests.counting import counting_game  # noqa: F401  (a fixture)
-
 DE = {"Accept-Language": "de"}
 
 

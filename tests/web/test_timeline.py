@@ -6,8 +6,8 @@ import re
 
 from pypdf import PdfReader
 
-from tests.web.test_pages import csrf, match_id, new_match
 from tests.web.reading import text_of
+from tests.web.test_pages import csrf, match_id, new_match
 
 OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
            {"type": "reveal", "card": "9h"}, {"type": "play", "card": "4c"},
@@ -52,7 +52,8 @@ def test_a_correction_page_has_the_live_keys_set_to_the_entry(client):
     page = client.get(f"/m/{mid}/timeline/correct/6").get_data(as_text=True)
     # Drawn for the table before entry 6 (Cat to play, needing 8), with 8♠ picked.
     assert "Cat needs" in text_of(page)
-    assert re.search(r'name="card\.rank" value="8" checked', page) and re.search(r'name="card\.suit" value="s" checked', page)
+    assert re.search(r'name="card\.rank" value="8" checked', page)
+    assert re.search(r'name="card\.suit" value="s" checked', page)
     assert 'value="play"' in page
 
 
