@@ -15,8 +15,9 @@ import pytest
 
 import referee.games.reverse_bridge.engine as rb
 from referee.cards import Card, standard_deck
-from referee.rules import InvalidAction, RuleViolation, apply, new_match
 from referee.games.reverse_bridge.rulebook import BOOK
+from referee.rules import InvalidAction, new_match
+from tests.engine import table as shared
 
 GAME = rb.GAME
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")          # North, East, South, West
@@ -83,36 +84,13 @@ HOUSE_SETTINGS = {
 
 # --- driving the engine ---------------------------------------------------------------------
 
-class Table:
-    """A match as the table enters it: every action goes through referee.rules.apply."""
+class Table(shared.Table):
+    """A Reverse Bridge match as the table enters it, through the shared driver (every action
+    goes through the one rules path; a refusal is proved to leave the state unchanged by value),
+    with the table's own words: calls and cards."""
 
     def __init__(self, settings=None, mode="play", players=PLAYERS):
-        self.settings, self.state = new_match(GAME, list(players), settings or {}, mode)
-        self.mode = mode
-        self.seq = 0
-        self.log: list[dict] = []
-        self.findings: list = []
-
-    def do(self, action: dict):
-        self.seq += 1
-        self.state, found = apply(GAME, self.state, action, self.seq)
-        self.log.append(dict(action))
-        self.findings.extend(found)
-        return found
-
-    def refuse(self, action: dict, rule: str, *words: str) -> RuleViolation:
-        before = self.state
-        with pytest.raises(RuleViolation) as caught:
-            apply(GAME, self.state, action, self.seq + 1)
-        assert caught.value.rule == rule, caught.value.as_dict()
-        for word in words:
-            assert word in caught.value.message, caught.value.message
-        assert self.state is before
-        return caught.value
-
-    @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
+        super().__init__(GAME, players, settings, mode)
 
     def calls(self, *calls: str):
         """Enter calls like "pass", "1H", "3NT"."""
@@ -269,12 +247,13 @@ def test_deal_rotates_clockwise_every_hand():
 
 
 def test_unknown_action_and_mode_mismatch():
+    # The engine base's refusals: one message for an unknown type, one for each side of the gate.
     table = Table()
-    table.refuse({"type": "double"}, "ACTION", "double")
+    table.refuse({"type": "double"}, "ACTION", "Reverse Bridge has no action “double”", "deal", "quick")
     table.refuse({"type": "quick", "bidder": "Ann", "level": 1, "denomination": "C",
-                  "tricks": 1}, "ACTION", "quick")
+                  "tricks": 1}, "ACTION", "“quick” is for matches that keep results only")
     quick = Table(mode="quick")
-    quick.refuse({"type": "deal"}, "ACTION", "quick")
+    quick.refuse({"type": "deal"}, "ACTION", "this match keeps results only", "not “deal”")
 
 
 # --- auction ----------------------------------------------------------------------------------
@@ -630,7 +609,7 @@ def test_audit_finds_the_constructed_breaches(case, contract, fixed, script, hou
     found = audit_findings(table)
     assert [(f["trick"], f["player"], f["card"], f["rule"]) for f in found] == [
         (t, p, card, rule) for t, p, card, rule, _ in expected]
-    for f, (_, player, card, _, words) in zip(found, expected):
+    for f, (_, player, _card, _, words) in zip(found, expected):
         assert player in f["message"] and f["obliged"]
         if f["source"] == "audit":                  # found at the end: cites the last card's entry
             assert words in f["message"] and f["obliged"] in f["message"]

@@ -12,7 +12,19 @@ import referee.games.reverse_bridge.engine as rb
 from referee.i18n import language
 from referee.rules import Action, InvalidAction, new_match
 from tests.engine.test_reverse_bridge import (
-    E, GAME, N, PLAYERS, S, W, Table, contract_table, cs, deal_with, finish_legally, legal_cards, play_from,
+    GAME,
+    PLAYERS,
+    E,
+    N,
+    S,
+    Table,
+    W,
+    contract_table,
+    cs,
+    deal_with,
+    finish_legally,
+    legal_cards,
+    play_from,
 )
 
 

@@ -14,9 +14,15 @@ import random
 from collections import Counter
 
 from referee.cards import Card, standard_deck
-from referee.rules import apply, new_match
 from tests.engine.test_reverse_bridge import (
-    CARD_IN_TEXT, GAME, HOUSE_SETTINGS, PLAYERS, TRUMP, legal_cards, trick_winner,
+    CARD_IN_TEXT,
+    GAME,
+    HOUSE_SETTINGS,
+    PLAYERS,
+    TRUMP,
+    Table,
+    legal_cards,
+    trick_winner,
 )
 
 DENOMINATIONS = ("C", "D", "H", "S", "NT")
@@ -32,16 +38,14 @@ def expected_scores(level: int, denomination: str, opponents: int) -> tuple[int,
 
 
 class Match:
-    """One simulated match: the real cards, the engine state, and what the test expects."""
+    """One simulated match: the real cards, the match as the table enters it (the shared
+    driver), and what the test expects."""
 
     def __init__(self, rng: random.Random, house: str, hands: int, inject: float):
         self.rng = rng
         self.house = house
         self.inject = inject
-        settings = dict(HOUSE_SETTINGS[house], hands=hands)
-        _, self.state = new_match(GAME, list(PLAYERS), settings, "play")
-        self.seq = 0
-        self.findings = 0
+        self.table = Table(dict(HOUSE_SETTINGS[house], hands=hands))
         self.totals = {"NS": 0, "EW": 0}
         self.dealer = 0
         self.hands_played = 0
@@ -50,12 +54,23 @@ class Match:
 
     # -- entering actions --
 
+    @property
+    def state(self):
+        return self.table.state
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    @property
+    def findings(self) -> int:
+        return len(self.table.findings)
+
     def do(self, action: dict, expected_turn: int | None):
         assert GAME.turn(self.state) == (None if expected_turn is None else PLAYERS[expected_turn])
-        self.seq += self.rng.choice((1, 1, 1, 2))      # seqs need not be consecutive
-        self.state, found = apply(GAME, self.state, action, self.seq)
-        self.findings += len(found)
-        return list(found)
+        # Seqs need not be consecutive: skip one now and then (the driver adds the last 1).
+        self.table.seq += self.rng.choice((1, 1, 1, 2)) - 1
+        return list(self.table.do(action))
 
     # -- one hand --
 

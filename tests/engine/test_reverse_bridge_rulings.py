@@ -11,7 +11,19 @@ import random
 from referee.cards import Card
 from referee.rules import judge
 from tests.engine.test_reverse_bridge import (
-    E, GAME, N, PLAYERS, S, W, Table, contract_table, cs, deal_with, finish_legally, legal_cards, play_from,
+    GAME,
+    PLAYERS,
+    E,
+    N,
+    S,
+    Table,
+    W,
+    contract_table,
+    cs,
+    deal_with,
+    finish_legally,
+    legal_cards,
+    play_from,
 )
 
 

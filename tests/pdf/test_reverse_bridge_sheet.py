@@ -9,9 +9,8 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from tests.pdf.rendering import laid_out, page_one_png
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, play_hand
-from tests.pdf.rendering import page_one_png
-from tests.pdf.rendering import laid_out
 
 
 def sheet(client, url) -> tuple[PdfReader, str]:
@@ -217,8 +216,8 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
 
     from referee import pdf
-    from referee.i18n import language, set_game
     from referee.games.reverse_bridge import sheet as sheet_sections
+    from referee.i18n import language, set_game
 
     match, _state, _revoke = german_match(api)
     view = client.get(f"/api/matches/{match['id']}", headers=DE).get_json()
@@ -239,7 +238,7 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     for flowable in story:
         cells = [cell for row in flowable._cellvalues for cell in row] if isinstance(flowable, Table) else [flowable]
         # a built table holds each wrapped cell as a tuple of its flowables
-        for cell in (part for cell in cells for part in (cell if isinstance(cell, (list, tuple)) else [cell])):
+        for cell in (part for held in cells for part in (held if isinstance(held, (list, tuple)) else [held])):
             if not isinstance(cell, Paragraph):
                 continue
             lines, words = laid_out(cell)

@@ -117,6 +117,7 @@ def play_hand(api, match, seed=11, breach_from_trick=None) -> tuple[KnownHand, d
     level, denomination, leader = 3, "H", (dealer + 3) % 4
     state = api.state(match)
     assert state["contract"]["bidder"] == PLAYERS[dealer] and state["contract"]["leader"] == PLAYERS[leader]
+    assert (state["contract"]["level"], state["contract"]["denomination"]) == (level, denomination)
     known = play_out(known_deal(seed), TRUMP[denomination], leader, breach_from_trick)
     answer = None
     for card in known.cards():
@@ -325,7 +326,8 @@ def test_RB_QUICK_a_quick_hand_may_name_the_bidding_team_instead_of_the_bidder(a
 
 def test_rejections_are_422_with_the_rule_and_append_nothing(api):
     match = api.create(game="reverse-bridge", players=PLAYERS)
-    assert api.act(match, {"type": "bid", "level": 1, "denomination": "C"}, status=422)["error"]["rule"] == "RB-AUCTION-1"
+    error = api.act(match, {"type": "bid", "level": 1, "denomination": "C"}, status=422)["error"]
+    assert error["rule"] == "RB-AUCTION-1"
     assert api.act(match, {"type": "deal", "player": "Ben"}, status=422)["error"]["rule"] == "TURN"
     api.act(match, {"type": "deal"})
     error = api.act(match, {"type": "bid", "level": 1, "denomination": "C", "player": "Cat"}, status=422)["error"]
@@ -333,7 +335,8 @@ def test_rejections_are_422_with_the_rule_and_append_nothing(api):
     api.act(match, {"type": "bid", "level": 2, "denomination": "H"})
     error = api.act(match, {"type": "bid", "level": 2, "denomination": "D"}, status=422)["error"]
     assert error["rule"] == "RB-AUCTION-2" and "2♥" in error["message"] and "2♠" in error["message"]
-    assert api.act(match, {"type": "bid", "level": 14, "denomination": "C"}, status=422)["error"]["rule"] == "RB-AUCTION-1"
+    error = api.act(match, {"type": "bid", "level": 14, "denomination": "C"}, status=422)["error"]
+    assert error["rule"] == "RB-AUCTION-1"
     assert api.act(match, {"type": "bid", "level": 3, "denomination": "X"}, status=422)["error"]["rule"] == "ACTION"
     assert api.act(match, {"type": "play", "card": "2c"}, status=422)["error"]["rule"] == "RB-AUCTION-3"
     assert api.act(match, {"type": "double"}, status=422)["error"]["rule"] == "ACTION"
@@ -376,11 +379,13 @@ def test_the_phone_form_fields_become_the_same_actions(api, client):
     html = board.get_data(as_text=True)
     assert 'data-picker="bid"' in html and "Ben</strong> calls" in html
     # Ben: the bidding box posts the level and the denomination the pressed button names.
-    html = client.post(url, data={"type": "bid", "level": "1", "denomination": "S"}, headers=headers).get_data(as_text=True)
+    html = client.post(url, data={"type": "bid", "level": "1", "denomination": "S"},
+                       headers=headers).get_data(as_text=True)
     assert "1♠" in html
     # The levels below the lowest sufficient bid are disabled, the lowest level is marked.
     assert re.search(r'id="rb-level-1"[^>]*disabled', html) is None      # 1NT still possible
-    html = client.post(url, data={"type": "bid", "level": "2", "denomination": "H"}, headers=headers).get_data(as_text=True)
+    html = client.post(url, data={"type": "bid", "level": "2", "denomination": "H"},
+                       headers=headers).get_data(as_text=True)
     assert re.search(r'id="rb-level-1"[^>]*disabled', html) and re.search(r'id="rb-level-2"[^>]*rb-lowest-level', html)
     assert re.search(r'value="D"[^>]*rb-below-lowest', html) and not re.search(r'value="S"[^>]*rb-below-lowest', html)
     # An insufficient bid is refused with its rule, and the picked level stays picked.
@@ -397,7 +402,7 @@ def test_the_phone_form_fields_become_the_same_actions(api, client):
     html = client.post(url, data={"type": "pass"}, headers=headers).get_data(as_text=True)
     assert "rb-compass" in html and "3♥" in html and "Dan</strong> leads to trick 1" in html
     known = play_out(known_deal(), "h", 3, breach_from_trick=2)
-    for seat, card in known.plays:
+    for _seat, card in known.plays:
         rank, suit = str(card)[:-1], str(card)[-1]
         response = client.post(url, data={"type": "play", "card.rank": rank, "card.suit": suit}, headers=headers)
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
@@ -416,7 +421,8 @@ def test_quick_form_and_the_board_of_a_finished_match(api, client):
     page, headers = scorer_page(client, match)
     assert 'data-picker="quick"' in page and "Enter the hand" in page
     # the start screen names the teams with their players
-    assert '<span data-team="NS">North–South: Ann & Cat</span> · <span data-team="EW">East–West: Ben & Dan</span>' in page
+    assert ('<span data-team="NS">North–South: Ann & Cat</span> · '
+            '<span data-team="EW">East–West: Ben & Dan</span>') in page
     url = f"/m/{match['id']}/act"
     bad = client.post(url, data={"type": "quick", "bidder": "Ben", "level": "7", "denomination": "S"}, headers=headers)
     html = bad.get_data(as_text=True)
@@ -441,7 +447,8 @@ def test_scoring_table_page_is_the_whole_table(client):
     assert html.count('<table class="rb-score-table"') == 3
     assert html.count("<td class=") == 14 * 39
     # 7♠ with 9 opponents' tricks: 21 to 10 (RB-SCORE-4); 13NT with 13: 40 to 0
-    cells = re.findall(r'<td class="(rb-made|rb-off)"><span class="rb-pts-bid">(\d+)</span><span class="rb-pts-opp">(\d+)</span>', html)
+    cells = re.findall(r'<td class="(rb-made|rb-off)"><span class="rb-pts-bid">(\d+)</span>'
+                       r'<span class="rb-pts-opp">(\d+)</span>', html)
     assert len(cells) == 14 * 39
     hearts = cells[14 * 13:14 * 26]                      # second table, row-major: 14 rows × 13 levels
     assert hearts[9 * 13 + 6] == ("rb-made", "21", "10")

@@ -8,8 +8,8 @@ import re
 
 from pypdf import PdfReader
 
-from tests.web.test_api_reverse_bridge import PLAYERS, auction_actions, known_deal, play_out
 from tests.web.reading import text_of
+from tests.web.test_api_reverse_bridge import PLAYERS, auction_actions, known_deal, play_out
 
 DE = {"Accept-Language": "de"}
 
@@ -140,7 +140,8 @@ def test_the_match_screen_in_german(client):
     assert "Cat bietet: erst die Stufe, dann die Farbe" in page
     assert 'aria-label="Stufe 3"' in html and 'aria-label="Kreuz"' in html
     assert 'value="NT" aria-label="SA — Sans Atout"' in html
-    assert re.search(r'<button type="submit" form="rb-pass" name="type" value="pass" class="rb-pass">Passe</button>', html)
+    assert re.search(r'<button type="submit" form="rb-pass" name="type" value="pass" class="rb-pass">Passe</button>',
+                     html)
     assert "O Ben" in page and "W Dan" in page                   # seats N/O/S/W
     assert "die <strong>andere</strong> Partei" in html
     for english in ("calls", "Lowest bid", "a level, then a denomination", ">Pass<", "other</strong> side"):

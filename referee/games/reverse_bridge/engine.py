@@ -15,14 +15,16 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
+from referee.actions import Action
 from referee.cards import SUIT_SYMBOLS, Card
-from referee.i18n import N_, Message, _, current as current_language, gettext, n_
-from referee.rules import (
-    Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
-    house_rule,
-)
+from referee.engine import QUICK, TABLE, Finding, GameRules, Move
+from referee.errors import IllegalAction, InvalidAction
+from referee.i18n import N_, Message, _, gettext, n_
+from referee.i18n import current as current_language
+from referee.settings import Settings as BaseSettings
+from referee.settings import house_rule
 
 # --- rule tables ---------------------------------------------------------------------------
 
@@ -101,6 +103,13 @@ class Call:
     def is_pass(self) -> bool:
         return self.level is None
 
+    @property
+    def bid(self) -> Bid | None:
+        """The bid this call made; None for a pass."""
+        if self.level is None or self.denomination is None:
+            return None
+        return Bid(self.level, self.denomination)
+
 
 @dataclass(frozen=True)
 class Bid:
@@ -112,6 +121,11 @@ class Bid:
 
     def __str__(self) -> str:
         return f"{self.level}{denomination_text(self.denomination)}"
+
+    @property
+    def rank(self) -> int:
+        """Its place in the order a bid must climb (RB-AUCTION-2)."""
+        return bid_rank(self.level, self.denomination)
 
 
 @dataclass(frozen=True)
@@ -129,7 +143,7 @@ class Contract:
 
     @property
     def leader(self) -> int | None:
-        return None if self.first_bidder is None else (self.first_bidder + 1) % 4
+        return None if self.first_bidder is None else left_of(self.first_bidder)
 
     @property
     def trump(self) -> str | None:
@@ -154,7 +168,19 @@ class Trick:
 
     @property
     def led_suit(self) -> str | None:
-        return self.plays[0].card.suit if self.plays else None
+        return suit_of(self.plays[0].card) if self.plays else None
+
+    @property
+    def taker(self) -> int:
+        """The seat that won this trick (a finished trick: its fourth card is in)."""
+        if self.winner is None:
+            raise ValueError(f"trick {self.number} is not finished")
+        return self.winner
+
+    @property
+    def next_seat(self) -> int:
+        """The seat that plays the next card to this trick (RB-PLAY-3: clockwise from the leader)."""
+        return (self.leader + len(self.plays)) % 4
 
 
 @dataclass(frozen=True)
@@ -238,6 +264,32 @@ def team_of(seat: int) -> str:
     return TEAMS[seat % 2]
 
 
+def left_of(seat: int) -> int:
+    """The next seat clockwise: who bids or deals after ``seat``, and who leads when ``seat``
+    first named the final denomination (RB-AUCTION-5)."""
+    return (seat + 1) % 4
+
+
+def suit_of(card: Card) -> str:
+    """The suit of a card in play. Reverse Bridge uses 52 cards without jokers (RB-SETUP-1): a
+    joker is refused when it is entered, so every card that reaches a trick has a suit."""
+    if card.suit is None:
+        raise ValueError(f"{card} has no suit: Reverse Bridge uses no jokers")
+    return card.suit
+
+
+_Value = TypeVar("_Value")
+
+
+def given(value: _Value | None, what: str) -> _Value:
+    """A value that is set at this point: a field read as required (the reader has refused a
+    missing one already), the bidder of a contract reached by an auction. Says so to the type
+    checker, and raises if it is not."""
+    if value is None:
+        raise ValueError(f"{what} is missing")
+    return value
+
+
 def team_name(team: str) -> Message:
     """A partnership in a narrow column: "NS", "EW" (German: "NS", "OW"); the API keeps NS/EW."""
     return _(TEAM_NAMES[team])
@@ -254,6 +306,25 @@ def other_team(team: str) -> str:
 
 def partner_of(seat: int) -> int:
     return (seat + 2) % 4
+
+
+def auction_seat(state: State) -> int:
+    """The seat that makes the next call: left of the dealer, then clockwise (RB-AUCTION-1)."""
+    return (state.dealer + 1 + len(state.calls)) % 4
+
+
+def in_play(state: State) -> tuple[Contract, Trick]:
+    """The contract and the trick in progress of a hand being played (from the auction's last
+    pass to the 13th trick). At any other moment: the refusal of a card entered then."""
+    if state.contract is None or state.current is None:
+        raise IllegalAction(_("no hand is in play: the dealer enters “deal” first"), rule="RB-SETUP-1")
+    return state.contract, state.current
+
+
+def tricks_taken(tricks: Iterable[Trick]) -> tuple[int, int]:
+    """The finished tricks NS and EW won, in that order."""
+    winners = [team_of(trick.taker) for trick in tricks]
+    return winners.count("NS"), winners.count("EW")
 
 
 def denomination_text(denomination: str) -> str:
@@ -321,16 +392,18 @@ def scoring_table() -> dict[str, Any]:
     number of tricks the opponents took (0-13), one column per bid (13 levels × clubs or
     diamonds, hearts or spades, no trump = 39); each cell is [bidders, opponents]."""
     columns = []
+    bids: list[tuple[int, str]] = []  # each column's level and the denomination that scores it
     for group in TABLE_GROUPS:
         for level in range(1, MAX_LEVEL + 1):
             columns.append({
                 "level": level, "denominations": list(group),
                 "label": f"{level} " + "/".join(denomination_text(d) for d in group),
             })
+            bids.append((level, group[0]))
     rows = []
     for tricks in range(TRICKS_PER_HAND + 1):
         rows.append({"tricks": tricks, "cells": [
-            list(score(col["level"], col["denominations"][0], tricks)) for col in columns]})
+            list(score(level, denomination, tricks)) for level, denomination in bids]})
     return {"columns": columns, "rows": rows}
 
 
@@ -349,7 +422,7 @@ def duty(hand: Iterable[Card], so_far: tuple[Play, ...], seat: int, trump: str |
     (None: any card). Used by the audit, where every hand is known."""
     if not so_far:
         return None                                     # the leader plays any card
-    led = so_far[0].card.suit
+    led = suit_of(so_far[0].card)
     winning = winning_play(so_far, trump)
     best = winning.card
     partner_winning = winning.seat == partner_of(seat)
@@ -444,21 +517,20 @@ def pending_show_outs(tricks: Iterable[Trick], seat: int) -> dict[str, list[tupl
     a revoke the moment the seat plays that suit again."""
     pending: dict[str, list[tuple[Trick, Play]]] = {}
     for trick in tricks:
-        led = trick.led_suit
+        if not trick.plays:
+            continue
+        led = suit_of(trick.plays[0].card)
         for play in trick.plays:
             if play.seat != seat:
                 continue
-            pending.pop(play.card.suit, None)
-            if play.card.suit != led:
+            suit = suit_of(play.card)
+            pending.pop(suit, None)
+            if suit != led:
                 pending.setdefault(led, []).append((trick, play))
     return pending
 
 
 # --- the engine ----------------------------------------------------------------------------
-
-PLAY_ACTIONS = ("deal", "bid", "pass", "play", "adjust")
-QUICK_ACTIONS = ("quick",)
-
 
 class ReverseBridge(GameRules):
     name = "reverse-bridge"
@@ -470,86 +542,94 @@ class ReverseBridge(GameRules):
     team_game = True
     unit = "hand"             # the timeline groups entries by hand, then by trick (``stage``)
 
+    # The actions as data. Their order is the order of the view's "legal" list: bid before
+    # pass in the auction, adjust before deal between hands (an API contract). An adjustment is
+    # the whole table's decision: anyone at the table may enter it.
+    moves = {
+        "bid": Move("_bid"),
+        "pass": Move("_pass"),
+        "play": Move("_play"),
+        "adjust": Move("_adjust", actor=TABLE),
+        "deal": Move("_deal"),
+        "quick": Move("_quick", frozenset({QUICK})),
+    }
+
     # -- protocol --
 
-    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
+    def start(self, players: tuple[str, ...], settings: BaseSettings, mode: str) -> State:
+        if not isinstance(settings, Settings):
+            raise TypeError(f"Reverse Bridge is started with its own house rules, not {type(settings).__name__}")
         return State(players=tuple(players), settings=settings, mode=mode, phase="deal", dealer=0)
 
     def turn(self, state: State) -> str | None:
         seat = self._turn_seat(state)
         return None if seat is None else state.players[seat]
 
-    def check_actor(self, state: State, action: Action) -> None:
-        # An adjustment is the whole table's decision: anyone may enter it.
-        if action.type == "adjust":
-            named = action.raw("player")
-            if named is not None and named not in state.players:
-                raise InvalidAction(_("{name} is not a player in this match", name=repr(named)),
-                                    rule="ACTION")
-            return
-        super().check_actor(state, action)
-
-    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        handlers = {
-            "deal": self._deal, "bid": self._bid, "pass": self._pass, "play": self._play,
-            "adjust": self._adjust, "quick": self._quick,
-        }
-        handler = handlers.get(action.type)
-        if handler is None:
-            raise InvalidAction(
-                _("Reverse Bridge has no action “{action}”: use {actions}", action=action.type,
-                  actions=", ".join(PLAY_ACTIONS + QUICK_ACTIONS)), rule="ACTION")
-        if state.mode == "quick" and action.type not in QUICK_ACTIONS:
-            raise InvalidAction(
-                _("this match keeps results only: enter each hand with “quick”, not “{action}”",
-                  action=action.type), rule="ACTION")
-        if state.mode == "play" and action.type in QUICK_ACTIONS:
-            raise InvalidAction(
-                _("this match is played card by card: “quick” is only for a results-only match"),
-                rule="ACTION")
-        if state.phase == "match_over" and action.type != "adjust":
+    def check_phase(self, state: State, action: Action) -> None:
+        """The moments each action belongs to, each refusal citing the rule that sets it."""
+        kind = action.type
+        if state.phase == "match_over" and kind != "adjust":
             raise IllegalAction(
                 _("the match is over: all {hands} hands have been played", hands=state.settings.hands),
                 rule="RB-SCORE-5")
-        return handler(state, action, seq)
-
-    # -- dealing and the auction --
-
-    def _deal(self, state: State, action: Action, seq: int):
-        if state.phase in ("auction", "play"):
+        if kind == "deal" and state.phase in ("auction", "play"):
             raise IllegalAction(
                 _("hand {hand} is still being played ({progress}): a new deal comes after its 13th trick",
                   hand=len(state.history) + 1, progress=self._progress(state)),
                 rule="RB-SETUP-1")
+        if kind in ("bid", "pass"):
+            self._require_auction(state, kind)
+        if kind == "play":
+            if state.phase == "auction":
+                raise IllegalAction(
+                    _("the auction is not over: it ends when a bid is followed by three passes"),
+                    rule="RB-AUCTION-3")
+            if state.phase != "play":
+                raise IllegalAction(_("no hand is in play: the dealer enters “deal” first"),
+                                    rule="RB-SETUP-1")
+        if kind == "adjust" and (state.phase not in ("audit", "match_over") or not state.history):
+            raise IllegalAction(
+                _("an adjustment is made after a hand's 13th trick and before the next deal"),
+                rule="RB-AUDIT")
+
+    def legal(self, state: State) -> list[str]:
+        """The phase check lets a bid through for the whole auction; once 13NT has been bid
+        no bid is high enough (RB-AUCTION-2), and only a pass is left."""
+        kinds = super().legal(state)
+        if state.phase == "auction" and min_bid(state.calls) is None:
+            kinds.remove("bid")
+        return kinds
+
+    # -- dealing and the auction --
+
+    def _deal(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         # From "audit" the deal passes on and accepts the last hand's result as it stands.
         dealer = (state.dealer + 1) % 4 if state.phase == "audit" else state.dealer
         return dataclasses.replace(
             state, phase="auction", dealer=dealer, calls=(), contract=None, tricks=(),
             current=None, live_breaches=()), ()
 
-    def _bid(self, state: State, action: Action, seq: int):
-        self._require_auction(state, "bid")
-        level = action.integer("level", minimum=-10**9)
+    def _bid(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        level = given(action.integer("level", minimum=-10**9), "level")
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(
                 _("a bid is a level from 1 to {top} (the tricks you predict the opponents take), not {level}",
                   top=MAX_LEVEL, level=level), rule="RB-AUCTION-1")
         last = last_bid(state.calls)
-        if last is not None and bid_rank(level, denomination) <= bid_rank(last.level, last.denomination):
+        if last is not None and bid_rank(level, denomination) <= last[1].rank:
             lowest = min_bid(state.calls)
             allowed = (_("bid {bid} or higher, or pass", bid=Bid(*lowest)) if lowest
                        else _("only a pass is possible now"))
             raise IllegalAction(
                 _("{bid} is not higher than {last} ({player}'s bid): {allowed}",
-                  bid=Bid(level, denomination), last=Bid(last.level, last.denomination),
-                  player=state.players[last.seat], allowed=allowed), rule="RB-AUCTION-2")
-        call = Call(seat=self._turn_seat(state), seq=seq, level=level, denomination=denomination)
+                  bid=Bid(level, denomination), last=last[1],
+                  player=state.players[last[0]], allowed=allowed), rule="RB-AUCTION-2")
+        call = Call(seat=auction_seat(state), seq=seq, level=level, denomination=denomination)
         return dataclasses.replace(state, calls=state.calls + (call,)), ()
 
-    def _pass(self, state: State, action: Action, seq: int):
-        self._require_auction(state, "pass")
-        calls = state.calls + (Call(seat=self._turn_seat(state), seq=seq),)
+    def _pass(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        calls = state.calls + (Call(seat=auction_seat(state), seq=seq),)
         last = last_bid(calls)
         if last is None:
             if len(calls) == 4:
@@ -560,12 +640,13 @@ class ReverseBridge(GameRules):
             return dataclasses.replace(state, calls=calls), ()
         if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
             return dataclasses.replace(state, calls=calls), ()
-        first = next(c for c in calls if c.denomination == last.denomination)
-        contract = Contract(level=last.level, denomination=last.denomination, team=team_of(last.seat),
-                            bidder=last.seat, first_bidder=first.seat)
+        bidder, final = last
+        first = next(c for c in calls if c.denomination == final.denomination)
+        contract = Contract(level=final.level, denomination=final.denomination, team=team_of(bidder),
+                            bidder=bidder, first_bidder=first.seat)
         return dataclasses.replace(
             state, calls=calls, contract=contract, phase="play",
-            current=Trick(number=1, leader=contract.leader)), ()
+            current=Trick(number=1, leader=left_of(first.seat))), ()  # RB-AUCTION-5: contract.leader
 
     def _require_auction(self, state: State, what: str) -> None:
         if state.phase == "auction":
@@ -573,7 +654,7 @@ class ReverseBridge(GameRules):
         if state.phase == "play":
             raise IllegalAction(
                 _("the auction is over (final bid {bid}): no more calls, play a card",
-                  bid=state.contract.bid), rule="RB-AUCTION-3")
+                  bid=in_play(state)[0].bid), rule="RB-AUCTION-3")
         if state.phase == "audit":
             message = (_("hand {hand} is over: the next dealer enters “deal” before anyone can bid",
                          hand=len(state.history)) if what == "bid" else
@@ -586,33 +667,27 @@ class ReverseBridge(GameRules):
 
     # -- the play --
 
-    def _play(self, state: State, action: Action, seq: int):
-        if state.phase == "auction":
-            raise IllegalAction(
-                _("the auction is not over: it ends when a bid is followed by three passes"),
-                rule="RB-AUCTION-3")
-        if state.phase != "play":
-            raise IllegalAction(_("no hand is in play: the dealer enters “deal” first"),
-                                rule="RB-SETUP-1")
-        card = action.card("card")
+    def _play(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = given(action.card("card"), "card")
         if card.is_joker:
             raise IllegalAction(_("Reverse Bridge uses 52 cards without jokers"), rule="RB-SETUP-1")
         self._check_unseen(state, card)
-        seat = self._turn_seat(state)
-        play = Play(seat=seat, card=card, seq=seq)
+        contract, current = in_play(state)
+        play = Play(seat=current.next_seat, card=card, seq=seq)
         live = self._proved_revokes(state, play)
         proved = tuple(b.finding() for b in live)
 
-        trick = dataclasses.replace(state.current, plays=state.current.plays + (play,))
+        trick = dataclasses.replace(current, plays=current.plays + (play,))
         new = dataclasses.replace(state, live_breaches=state.live_breaches + live,
                                   findings=state.findings + proved)
         if len(trick.plays) < 4:
             return dataclasses.replace(new, current=trick), proved
-        trick = dataclasses.replace(trick, winner=winning_play(trick.plays, state.contract.trump).seat)
+        winner = winning_play(trick.plays, contract.trump).seat
+        trick = dataclasses.replace(trick, winner=winner)
         tricks = state.tricks + (trick,)
         if len(tricks) < TRICKS_PER_HAND:
             return dataclasses.replace(
-                new, tricks=tricks, current=Trick(number=trick.number + 1, leader=trick.winner),
+                new, tricks=tricks, current=Trick(number=trick.number + 1, leader=winner),
             ), proved
         return self._finish_hand(new, tricks, seq, proved)
 
@@ -634,11 +709,11 @@ class ReverseBridge(GameRules):
     def _proved_revokes(self, state: State, play: Play) -> tuple[Breach, ...]:
         """A card of a suit the player showed out of proves each of those show-outs was a
         revoke (RB-PLAY-1). The card is real, so it stands; the breach is reported now."""
-        pending = pending_show_outs(state.tricks + (state.current,), play.seat)
+        pending = pending_show_outs(state.tricks + (in_play(state)[1],), play.seat)
         name = state.players[play.seat]
         breaches = []
-        for trick, revoke in pending.get(play.card.suit, ()):
-            led = trick.led_suit
+        for trick, revoke in pending.get(suit_of(play.card), ()):
+            led = suit_of(trick.plays[0].card)
             breaches.append(Breach(
                 rule="RB-PLAY-1", seq=play.seq, trick=trick.number, seat=play.seat,
                 card=revoke.card, obliged=follow_suit(led), source="live",
@@ -651,10 +726,10 @@ class ReverseBridge(GameRules):
         return tuple(breaches)
 
     def _finish_hand(self, state: State, tricks: tuple[Trick, ...], seq: int,
-                     proved: tuple[Finding, ...]):
+                     proved: tuple[Finding, ...]) -> tuple[State, tuple[Finding, ...]]:
         """RB-SCORE and the audit, once the 13th trick is in."""
-        contract = state.contract
-        taken = tuple(sum(1 for t in tricks if team_of(t.winner) == team) for team in TEAMS)
+        contract = in_play(state)[0]
+        taken = tricks_taken(tricks)
         confirmed, new = confirm_live_breaches(
             state.live_breaches, audit(tricks, contract.trump, state.settings, state.players, seq), seq)
         record = HandRecord(
@@ -670,12 +745,8 @@ class ReverseBridge(GameRules):
 
     # -- after the audit --
 
-    def _adjust(self, state: State, action: Action, seq: int):
-        if state.phase not in ("audit", "match_over") or not state.history:
-            raise IllegalAction(
-                _("an adjustment is made after a hand's 13th trick and before the next deal"),
-                rule="RB-AUDIT")
-        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
+    def _adjust(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        tricks = given(action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND), "tricks")
         # A missing reason is refused like a blank one: by the rule that asks for it.
         reason = action.text("reason", max_length=300, optional=True)
         if not reason:
@@ -697,7 +768,7 @@ class ReverseBridge(GameRules):
 
     # -- quick mode --
 
-    def _quick(self, state: State, action: Action, seq: int):
+    def _quick(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         passed_out = action.raw("passed_out", False)
         if not isinstance(passed_out, bool):
             raise InvalidAction(_("\"passed_out\" must be true or false"), rule="ACTION")
@@ -705,18 +776,17 @@ class ReverseBridge(GameRules):
             return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
                                        passed_out=state.passed_out + 1), ()
         team, bidder = self._bidding_side(state, action)
-        level = action.integer("level", minimum=-10**9)
+        level = given(action.integer("level", minimum=-10**9), "level")
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(_("the final bid's level is 1 to {top}, not {level}", top=MAX_LEVEL, level=level),
                                 rule="RB-AUCTION-1")
-        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
+        tricks = given(action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND), "tricks")
         contract = Contract(level=level, denomination=denomination, team=team, bidder=bidder)
-        taken = [0, 0]
-        taken[TEAMS.index(contract.team)] = TRICKS_PER_HAND - tricks
-        taken[1 - TEAMS.index(contract.team)] = tricks
+        # The opponents took ``tricks``, the bidders the rest; in seat order NS, EW.
+        taken = (TRICKS_PER_HAND - tricks, tricks) if contract.team == "NS" else (tricks, TRICKS_PER_HAND - tricks)
         record = HandRecord(number=len(state.history), dealer=state.dealer, contract=contract,
-                            taken=tuple(taken), quick=True)
+                            taken=taken, quick=True)
         history = state.history + (record,)
         phase = "match_over" if len(history) >= state.settings.hands else "deal"
         dealer = state.dealer if phase == "match_over" else (state.dealer + 1) % 4
@@ -730,9 +800,9 @@ class ReverseBridge(GameRules):
             raise InvalidAction(_("give the bidding team or the player who made the final bid, not both"),
                                 rule="RB-QUICK")
         if by_team:
-            return action.choice("team", TEAMS), None
+            return given(action.choice("team", TEAMS), "team"), None
         if by_bidder:
-            bidder = state.players.index(action.player_name("bidder", state.players))
+            bidder = state.players.index(given(action.player_name("bidder", state.players), "bidder"))
             return team_of(bidder), bidder
         raise InvalidAction(_("say who made the final bid: the bidding team, or the player who bid it"),
                             rule="RB-QUICK")
@@ -745,17 +815,17 @@ class ReverseBridge(GameRules):
         if state.phase == "deal":
             return state.dealer
         if state.phase == "auction":
-            return (state.dealer + 1 + len(state.calls)) % 4
+            return auction_seat(state)
         if state.phase == "play":
-            return (state.current.leader + len(state.current.plays)) % 4
+            return in_play(state)[1].next_seat
         if state.phase == "audit":
-            return (state.dealer + 1) % 4
+            return left_of(state.dealer)
         return None
 
     def _progress(self, state: State) -> Message:
         if state.phase == "auction":
             return _("the auction is on")
-        return _("trick {trick} of {tricks}", trick=state.current.number, tricks=TRICKS_PER_HAND)
+        return _("trick {trick} of {tricks}", trick=in_play(state)[1].number, tricks=TRICKS_PER_HAND)
 
     def _team_label(self, state: State, team: str) -> Message:
         first = TEAMS.index(team)
@@ -770,7 +840,7 @@ class ReverseBridge(GameRules):
         if state.phase != "play":
             return {}
         return {str(play.card): _("played in trick {trick}", trick=trick.number)
-                for trick in state.tricks + (state.current,) for play in trick.plays}
+                for trick in state.tricks + (in_play(state)[1],) for play in trick.plays}
 
     def stage(self, state: State) -> Message | None:
         """Where in the hand the next entry falls, for grouping the timeline: the auction, then
@@ -781,7 +851,7 @@ class ReverseBridge(GameRules):
         if state.phase == "auction":
             return _("Auction")
         if state.phase == "play":
-            return _("Trick {trick}", trick=state.current.number)
+            return _("Trick {trick}", trick=in_play(state)[1].number)
         return None
 
     def running_totals(self, state: State) -> tuple[dict[str, int], ...]:
@@ -807,29 +877,30 @@ class ReverseBridge(GameRules):
 
     def _bid_words(self, before: State, action: Action, after: State) -> Message:
         call = after.calls[-1]
+        bid = given(call.bid, "the bid just made")
         return _("{player} bids {bid}", player=before.players[call.seat],
-                 bid=bid_words(call.level, call.denomination))
+                 bid=bid_words(bid.level, bid.denomination))
 
     def _pass_words(self, before: State, action: Action, after: State) -> Message:
-        player = before.players[self._turn_seat(before)]
+        player = before.players[auction_seat(before)]
         if after.passed_out > before.passed_out:
             return _("{player} passes: all four passed, the hand is thrown in and {dealer} deals",
                      player=player, dealer=after.players[after.dealer])
         if after.contract is not None and before.contract is None:
-            contract = after.contract
+            contract, first = in_play(after)
             return _("{player} passes: {bidder}'s {bid} is the final bid, {leader} leads", player=player,
-                     bidder=after.players[contract.bidder], bid=bid_words(contract.level, contract.denomination),
-                     leader=after.players[contract.leader])
+                     bidder=after.players[given(contract.bidder, "the final bidder")],
+                     bid=bid_words(contract.level, contract.denomination), leader=after.players[first.leader])
         return _("{player} passes", player=player)
 
     def _play_words(self, before: State, action: Action, after: State) -> Message:
-        trick = before.current
-        seat = self._turn_seat(before)
+        contract, trick = in_play(before)
+        seat = trick.next_seat
         card = Card.parse(action.raw("card"))
         player = before.players[seat]
         if len(trick.plays) < 3:
             return _("{player} plays {card}", player=player, card=card)
-        winner = winning_play(trick.plays + (Play(seat, card, 0),), before.contract.trump).seat
+        winner = winning_play(trick.plays + (Play(seat, card, 0),), contract.trump).seat
         if winner == seat:
             words = _("{player} plays {card} and wins trick {trick}", player=player, card=card, trick=trick.number)
         else:
@@ -844,11 +915,12 @@ class ReverseBridge(GameRules):
 
     def _adjust_words(self, before: State, action: Action, after: State) -> Message:
         record = after.history[-1]
-        tricks = record.adjustment.tricks
+        adjustment = given(record.adjustment, "the adjustment just entered")
+        tricks = adjustment.tricks
         return n_("The table counts {tricks} trick for {team} in hand {hand} ({played} as played): {reason}",
                   "The table counts {tricks} tricks for {team} in hand {hand} ({played} as played): {reason}",
                   tricks, tricks=tricks, team=team_words(other_team(record.contract.team)),
-                  hand=record.number + 1, played=record.played_opponents_tricks, reason=record.adjustment.reason)
+                  hand=record.number + 1, played=record.played_opponents_tricks, reason=adjustment.reason)
 
     def _quick_words(self, before: State, action: Action, after: State) -> Message:
         if after.passed_out > before.passed_out:
@@ -878,14 +950,13 @@ class ReverseBridge(GameRules):
         if finished and state.mode == "play":
             taken = dict(zip(TEAMS, history[-1].taken))
         else:
-            taken = {team: sum(1 for t in state.tricks if team_of(t.winner) == team)
-                     for team in TEAMS}
+            taken = dict(zip(TEAMS, tricks_taken(state.tricks)))
         lowest = min_bid(state.calls) if state.phase == "auction" else None
         winner = None
         if state.phase == "match_over":
             if totals["NS"] != totals["EW"]:
                 winner = max(TEAMS, key=lambda t: totals[t])
-        shown_out = {name: [] for name in players}
+        shown_out: dict[str, list[str]] = {name: [] for name in players}
         if state.phase in ("play", "audit", "match_over") and state.mode == "play":
             tricks = state.tricks + ((current,) if current else ())
             for seat, name in enumerate(players):
@@ -911,7 +982,7 @@ class ReverseBridge(GameRules):
             "deal_scores": deal_scores,
             "findings": [f.as_dict() for f in state.findings],
             "settings": state.settings.as_dict(),
-            "legal": self._legal(state),
+            "legal": self.legal(state),
             "auction": [call_view(c, players) for c in state.calls],
             "min_bid": None if lowest is None else {"level": lowest[0], "denomination": lowest[1],
                                                     "text": bid_text(*lowest)},
@@ -932,19 +1003,6 @@ class ReverseBridge(GameRules):
             "outcome": hand_outcome(history[-1]) if history else None,
             "match_result": match_result(totals, len(history)) if state.phase == "match_over" else None,
         }
-
-    def _legal(self, state: State) -> list[str]:
-        if state.mode == "quick":
-            return [] if state.phase == "match_over" else ["quick"]
-        if state.phase == "deal":
-            return ["deal"]
-        if state.phase == "auction":
-            return ["bid", "pass"] if min_bid(state.calls) else ["pass"]
-        if state.phase == "play":
-            return ["play"]
-        if state.phase == "audit":
-            return ["adjust", "deal"]
-        return ["adjust"]
 
 
 # --- how things stand ----------------------------------------------------------------------
@@ -969,9 +1027,9 @@ def hand_outcome(record: HandRecord) -> dict[str, Any]:
                  N_("{bidders} missed {bid}: {opponents} {took}, fewer than the {level} bid."),
                  bidders=team_words(bidders), bid=contract.bid, opponents=team_words(opponents), took=took,
                  level=contract.level)
-    cell = _("Bids in {symbols}: level {level}, opp. tricks {tricks}", symbols=table_group_symbols(contract.denomination),
-             level=contract.level, tricks=counted)
-    tricks = dict(zip(TEAMS, record.taken))
+    cell = _("Bids in {symbols}: level {level}, opp. tricks {tricks}",
+             symbols=table_group_symbols(contract.denomination), level=contract.level, tricks=counted)
+    tricks: dict[str, int | Message] = dict(zip(TEAMS, record.taken))
     if record.adjustment is not None:
         tricks[opponents] = _("{n} counted ({played} played)", n=counted, played=record.played_opponents_tricks)
     rows = [
@@ -1023,10 +1081,11 @@ def read_denomination(action: Action) -> str:
     return DENOMINATION_SPELLINGS[key]
 
 
-def last_bid(calls: tuple[Call, ...]) -> Call | None:
+def last_bid(calls: tuple[Call, ...]) -> tuple[int, Bid] | None:
+    """The seat that made the highest bid so far, and that bid; None before the first bid."""
     for call in reversed(calls):
-        if not call.is_pass:
-            return call
+        if call.bid is not None:
+            return call.seat, call.bid
     return None
 
 
@@ -1035,7 +1094,7 @@ def min_bid(calls: tuple[Call, ...]) -> tuple[int, str] | None:
     last = last_bid(calls)
     if last is None:
         return 1, DENOMINATIONS[0]
-    rank = bid_rank(last.level, last.denomination) + 1
+    rank = last[1].rank + 1
     if rank >= MAX_LEVEL * len(DENOMINATIONS):
         return None
     return bid_from_rank(rank)
@@ -1044,11 +1103,11 @@ def min_bid(calls: tuple[Call, ...]) -> tuple[int, str] | None:
 # --- view helpers --------------------------------------------------------------------------
 
 def call_view(call: Call, players: tuple[str, ...]) -> dict[str, Any]:
-    if call.is_pass:
+    bid = call.bid
+    if bid is None:
         return {"player": players[call.seat], "call": "pass", "text": str(_("Pass")), "seq": call.seq}
-    return {"player": players[call.seat], "call": "bid", "level": call.level,
-            "denomination": call.denomination, "text": bid_text(call.level, call.denomination),
-            "seq": call.seq}
+    return {"player": players[call.seat], "call": "bid", "level": bid.level,
+            "denomination": bid.denomination, "text": str(bid), "seq": call.seq}
 
 
 def seat_name(seat: int | None, players: tuple[str, ...]) -> str | None:

@@ -31,7 +31,8 @@ def _reverse_bridge_reminder(kit: Kit) -> Table:
     per = rb.POINTS_PER_LEVEL
     bidders, opponents = rb.score(4, "H", 6)
     lines = [
-        "<b>" + escape(gettext("How a hand scores.")) + "</b> " + escape(gettext("L is the level of the final bid; T the tricks the bidding team's opponents "
+        "<b>" + escape(gettext("How a hand scores.")) + "</b> "
+        + escape(gettext("L is the level of the final bid; T the tricks the bidding team's opponents "
                          "took (the bid is a forecast of T).")),
         escape(str(_("Bidders: if T is L or more, L × {low} with ♣ or ♦ trumps, L × {high} with ♥ or ♠, "
                      "L × {nt} + {bonus} at no trump; if T falls short, nothing.",
