@@ -141,9 +141,11 @@ class GameRules:
         """API rule: an action that names its ``player`` must come from a player in turn, or
         for a ``TABLE`` move from a player of the match. ``ARGUMENT`` moves check their
         player themselves."""
-        named = action.raw("player")
         actor = move.actor if move is not None else TURN
-        if named is None or actor == ARGUMENT:
+        if actor == ARGUMENT:
+            return  # not read here: the handler reads the field, and only then is it stored
+        named = action.raw("player")
+        if named is None:
             return
         if actor == TABLE:
             if named not in state.players:

@@ -17,8 +17,8 @@ import pytest
 
 from referee.cards import JOKER, RANKS, SUITS, Card, standard_deck
 from referee.games.pontis.engine import GAME, RANK_VALUES
-from referee.rules import RuleViolation, apply, new_match
-from referee.rules import apply as core_apply
+from referee.rules import apply
+from tests.engine import table as driver
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -64,18 +64,18 @@ def pair_makes(a: Card, b: Card) -> set[int]:
     return {v for x in RANK_VALUES[a.rank] for y in RANK_VALUES[b.rank] for v in (x + y, abs(x - y))}
 
 
-class SimTable:
-    """The table: real hands, the entries made, and an independent account of the game."""
+class SimTable(driver.Table):
+    """The table: real hands, the entries made, and an independent account of the game. It
+    plays through the shared driver; ``board`` is the view as last seen after an entry."""
 
     def __init__(self, rng: random.Random, players: int, settings: dict):
+        super().__init__(GAME, NAMES[:players], settings, "play")
         self.rng = rng
         self.names = NAMES[:players]
         self.n = players
-        self.settings, self.state = new_match(GAME, list(self.names), settings, "play")
         self.b = settings.get("banks") or players
         self.jokers = self.settings.jokers
-        self.seq = 0
-        self.log: list[tuple[int, dict]] = []
+        self.numbered: list[tuple[int, dict]] = []   # (entry number, entry), with the gaps
         self.stats: Counter = Counter()
         self.totals = {name: 0 for name in self.names}
 
@@ -93,18 +93,17 @@ class SimTable:
 
     # entering ------------------------------------------------------------------------------
     def enter(self, action: dict) -> tuple:
-        self.seq += self.rng.choice((1, 1, 1, 2))   # undone entries leave gaps
+        self.seq += self.rng.choice((0, 0, 0, 1))   # undone entries leave gaps (``do`` adds one)
         before = self.state
-        self.state, found = apply(GAME, self.state, action, self.seq)
-        assert self.state is not before
-        self.log.append((self.seq, action))
-        self.view = GAME.view(self.state)
+        found = self.do(action)
+        assert self.state != before, f"{action} was accepted and changed nothing"
+        self.numbered.append((self.seq, action))
+        self.board = self.view
         return found
 
     def refused(self, action: dict, rule: str) -> None:
-        with pytest.raises(RuleViolation) as info:
-            apply(GAME, self.state, action, self.seq + 1)
-        assert info.value.rule == rule, (action, info.value.message)
+        """Refused citing ``rule``, the state unchanged by value (the shared driver's check)."""
+        self.refuse(action, rule)
         self.stats["refused " + rule] += 1
 
     def actor_field(self, seat: int, bank: int) -> dict:
@@ -116,7 +115,7 @@ class SimTable:
     # one game ------------------------------------------------------------------------------
     def play_game(self) -> None:
         rng = self.rng
-        view = self.view = GAME.view(self.state)
+        view = self.board = self.view
         assert view["phase"] == "deal"
         self.suit = rng.choice(SUITS)
         dealer = view["next_dealer"]
@@ -138,16 +137,16 @@ class SimTable:
         self.sum_by_claim = False
         self.misses = 0
         self.sum_misses = 0
-        self.check(self.view)
+        self.check(self.board)
         for _ in range(MAX_ENTRIES_PER_GAME):
-            if self.view["phase"] in ("deal", "over"):
+            if self.board["phase"] in ("deal", "over"):
                 break
-            self.turn(self.view)
+            self.turn(self.board)
             self.maybe_call()
-            self.check(self.view)
+            self.check(self.board)
         else:
             raise AssertionError("a game did not end")
-        self.check_result(self.view)
+        self.check_result(self.board)
 
     def turn(self, view: dict) -> None:
         bank = view["bank_in_turn"]
@@ -238,7 +237,7 @@ class SimTable:
         found = self.enter({"type": "miss", **self.actor_field(seat, bank)})
         assert found == ()
         claimed = not sum_phase and self.claim is not None and self.claim != bank
-        assert self.state.game.phase == "ended" or self.view["bank_in_turn"] == (
+        assert self.state.game.phase == "ended" or self.board["bank_in_turn"] == (
             self.claim if claimed else (bank + 1) % self.b)
         if witnesses:
             self.dishonest[self.seq] = [("pair" if sum_phase else "card", w) for w in witnesses]
@@ -248,7 +247,7 @@ class SimTable:
             self.sum_misses += 1
         else:
             self.misses += 1
-        view = self.view
+        view = self.board
         if view["phase"] in ("deal", "over"):
             assert sum_phase and self.sum_misses == self.b           # PONTIS-END-1
         elif sum_phase:
@@ -306,7 +305,7 @@ class SimTable:
         self.sum_by_claim = False
         if self.n == 2 and self.curdles(bank) - before_curdle:
             self.claim = bank                                   # PONTIS-SUM-5
-        view = self.view
+        view = self.board
         if not self.hands[seat]:
             assert view["ending"] == "out" and view["ended_by"] == self.names[seat]
         else:
@@ -316,7 +315,7 @@ class SimTable:
 
     def check_proofs(self, seat, found) -> None:
         """Every proof names a dishonest moment; every give-away just played is proved."""
-        view = self.view
+        view = self.board
         proven = {f["missed_at"] for f in view["fakes"]}
         for finding in found:
             fake = next(f for f in view["fakes"] if f["seq"] == self.seq and f["message"] == str(finding.message))
@@ -336,7 +335,7 @@ class SimTable:
                     assert seq in proven, (seq, kind, witness)
 
     def maybe_call(self) -> None:
-        view = self.view
+        view = self.board
         if "liar" not in view["legal"]:
             assert not any(f["called_by"] is None for f in view["fakes"]) \
                 or self.settings.liar_points == 0
@@ -361,7 +360,7 @@ class SimTable:
             fake = [f for f in waiting if caller not in self.group(self.names.index(f["player"]))
                     and self.names[caller] != f["player"]][-1]
             self.enter({"type": "liar", "caller": self.names[caller]})
-        called = [f for f in self.view["fakes"] if f["called_by"] is not None]
+        called = [f for f in self.board["fakes"] if f["called_by"] is not None]
         assert any(f["seq"] == fake["seq"] and f["missed_at"] == fake["missed_at"]
                    and f["called_by"] == self.names[caller] for f in called)
         self.liar[caller] += self.settings.liar_points
@@ -443,7 +442,7 @@ def test_random_match(index):
     STATS.update(table.stats)
     # replay: the same entries from the start give the same state
     replayed = GAME.start(table.state.players, table.settings, "play")
-    for seq, action in table.log:
+    for seq, action in table.numbered:
         replayed, _ = apply(GAME, replayed, action, seq)
     assert GAME.view(replayed) == view
     assert replayed == table.state
@@ -476,14 +475,14 @@ def test_apply_never_changes_its_input(monkeypatch):
     def guarded(game, state, action, seq):
         before = GAME.view(state)
         frozen = pickle.dumps(state)
-        result = core_apply(game, state, action, seq)
+        result = apply(game, state, action, seq)
         assert GAME.view(state) == before
         assert pickle.loads(frozen) == state
         assert pickle.loads(pickle.dumps(result[0])) == result[0]
         checked.append(seq)
         return result
 
-    monkeypatch.setitem(globals(), "apply", guarded)
+    monkeypatch.setattr(driver, "apply", guarded)   # every entry goes through the shared driver
     table.play_game()
     table.play_game()
     assert len(checked) > 40

@@ -8,36 +8,30 @@ from __future__ import annotations
 import pytest
 
 from referee.games.pontis.engine import GAME, RANK_VALUES
-from referee.rules import InvalidAction, RuleViolation, apply, new_match
+from referee.rules import InvalidAction, new_match
+from tests.engine import table
 
 THREE = ("Ann", "Ben", "Cy")
 TWO = ("Ann", "Ben")
 THIRTEEN = tuple(f"P{i}" for i in range(13))
 
 
-class Table:
-    """A match driven through the one rules path, with entry numbers like the store's."""
+class Table(table.Table):
+    """A Pontis match through the shared driver; an entry is its type and fields:
+    ``do("play", card="4c")``, ``rejects("play", "PONTIS-TURN-3", card="Qc")``."""
 
     def __init__(self, players=THREE, mode="play", **settings):
-        self.settings, self.state = new_match(GAME, list(players), settings, mode)
-        self.seq = 0
+        super().__init__(GAME, players, settings, mode)
 
-    @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
-
-    def do(self, kind: str, **fields) -> tuple:
-        self.seq += 1
-        self.state, found = apply(GAME, self.state, {"type": kind, **fields}, self.seq)
-        return found
+    def do(self, action: str | dict | None = None, **fields) -> tuple:
+        if isinstance(action, str):
+            action = {"type": action}
+        return super().do(action, **fields)
 
     def rejects(self, kind: str, rule: str, **fields) -> str:
-        before = self.view
-        with pytest.raises(RuleViolation) as info:
-            apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
-        assert info.value.rule == rule, info.value.message
-        assert self.view == before
-        return str(info.value.message)
+        """The entry is refused citing ``rule`` and the state is unchanged (compared by value);
+        the refusal's message, for the test to read."""
+        return str(self.refuse({"type": kind, **fields}, rule).message)
 
     # helpers for long scripts: any card of a value not yet on a bank ---------------------
     def used(self) -> set[str]:
@@ -151,9 +145,7 @@ def test_setup_3_foundation_must_be_of_the_foundation_suit():
 
 def test_setup_3_deal_needs_a_foundation_suit():
     t = Table()
-    with pytest.raises(InvalidAction) as info:
-        apply(GAME, t.state, {"type": "deal"}, 1)
-    assert info.value.rule == "ACTION" and "foundation_suit" in info.value.message
+    assert isinstance(t.refuse({"type": "deal"}, "ACTION", "foundation_suit"), InvalidAction)
     t.rejects("reveal", "PONTIS-SETUP-3", card="5h")   # nothing dealt yet
 
 
@@ -747,15 +739,16 @@ def test_quick_team_banks_and_liar_points():
 
 
 def test_mode_mismatches():
+    """The engine base's play/quick gate and its refusal of an unknown type (rule ACTION)."""
     t = quick_table()
-    with pytest.raises(InvalidAction):
-        apply(GAME, t.state, {"type": "deal", "foundation_suit": "h"}, 1)
+    refused = t.refuse({"type": "deal", "foundation_suit": "h"}, "ACTION", "keeps results only", "“deal”")
+    assert isinstance(refused, InvalidAction)
+    assert isinstance(t.refuse({"type": "liar", "caller": "Ann"}, "ACTION", "“quick”"), InvalidAction)
     p = Table()
-    with pytest.raises(InvalidAction):
-        apply(GAME, p.state, {"type": "quick", "ending": "blocked"}, 1)
-    with pytest.raises(InvalidAction) as info:
-        apply(GAME, p.state, {"type": "shuffle"}, 1)
-    assert info.value.rule == "ACTION"
+    refused = p.refuse({"type": "quick", "ending": "blocked"}, "ACTION", "“quick”", "enters every card")
+    assert isinstance(refused, InvalidAction)
+    refused = p.refuse({"type": "shuffle"}, "ACTION", "Pontis has no action “shuffle”", "deal", "liar", "quick")
+    assert isinstance(refused, InvalidAction)
 
 
 def test_rulebook_covers_every_rule_id():
@@ -848,8 +841,8 @@ def test_PONTIS_LIAR_3_a_call_names_the_proof_it_targets():
 
 def test_PONTIS_LIAR_3_the_named_proof_is_a_whole_number():
     t = two_proofs(liar_points=3)
-    with pytest.raises(InvalidAction):
-        apply(GAME, t.state, {"type": "liar", "caller": "Ann", "missed_at": "4"}, t.seq + 1)
+    refused = t.refuse({"type": "liar", "caller": "Ann", "missed_at": "4"}, "ACTION", "missed_at")
+    assert isinstance(refused, InvalidAction)
 
 
 def test_PONTIS_CURDLE_1_a_curdle_maker_with_the_sum_ability_may_answer_an_ace_curdle_with_a_king():
@@ -1011,21 +1004,20 @@ def test_rules_version_2():
 def test_PONTIS_TURN_5_cards_on_a_bank_are_off_the_keys_with_where_they_lie():
     """A card turned up or played cannot come again this game: the keys say where it lies. A
     joker's stand-in may still name it (the stand-in picker is not judged by this list)."""
-    game = GAME
-    _settings, state = new_match(game, ["Anna", "Ben", "Cy"], {"jokers": 2}, "play")
-    for seq, action in enumerate([{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "7h"}], 1):
-        state, _findings = apply(game, state, action, seq)
-    off = {card: str(reason) for card, reason in game.unavailable(state).items()}
+    t = Table(("Anna", "Ben", "Cy"), jokers=2)
+    t.do("deal", foundation_suit="h")
+    t.do("reveal", card="7h")
+    off = {card: str(reason) for card, reason in GAME.unavailable(t.state).items()}
     assert off == {"7h": "already on Anna's bank"}
-    state, _findings = apply(game, state, {"type": "reveal", "card": "9h"}, 3)
-    for seq in (4, 5):  # both jokers down, each standing for a bridge
-        view = game.view(state)
+    t.do("reveal", card="9h")
+    for joker in (1, 2):  # both jokers down, each standing for a bridge
+        view = t.view
         if view["phase"] == "reveal":
-            state, _findings = apply(game, state, {"type": "reveal", "card": "Qh"}, seq)
-            view = game.view(state)
+            t.do("reveal", card="Qh")
+            view = t.view
         value = view["bridge"][0]
         stand_in = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value)) + "c"
-        state, _findings = apply(game, state, {"type": "play", "card": "JK", "as": stand_in}, seq + 10)
-        assert ("JK" in game.unavailable(state)) == (seq == 5)
-    off = game.unavailable(state)
+        t.do("play", card="JK", **{"as": stand_in})
+        assert ("JK" in GAME.unavailable(t.state)) == (joker == 2)
+    off = GAME.unavailable(t.state)
     assert {"7h", "9h"} <= set(off) and str(off["JK"]) == "every joker of the pack is already on a bank"

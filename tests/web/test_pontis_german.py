@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from pypdf import PdfReader
+
 from tests.web.reading import text_of
 
 DE = {"Accept-Language": "de"}

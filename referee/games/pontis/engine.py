@@ -16,12 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
-from referee import rules
+from referee.actions import Action
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
+from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
+from referee.errors import IllegalAction, InvalidAction
 from referee.i18n import N_, Message, _, all_of, any_of, n_
-from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
+from referee.settings import Settings as BaseSettings
+from referee.settings import house_rule
+
+T = TypeVar("T")
 
 PACK = 52
 SUIT_SIZE = 13                # a foundation suit has one card per bank, so at most 13 banks
@@ -42,18 +47,10 @@ ENDING_WORDS = {"out": N_("went out"), "complete_curdle": N_("complete curdle"),
                 "blocked": N_("nobody could bridge")}
 ENDED = "ended"  # a game's own phase once it is finished; the view shows "deal" or "over"
 
-LEGAL_BY_PHASE = {
-    PHASE_REVEAL: ["reveal"],
-    PHASE_PLAY: ["play", "miss"],
-    PHASE_SUM: ["pair", "miss"],
-    PHASE_OVER: [],
-}
-
-
 # --- house rules ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Settings(rules.Settings):
+class Settings(BaseSettings):
     jokers: int = house_rule(
         2, N_("How many jokers are shuffled in with the 52 cards."), label=N_("Jokers"),
         choices=(2, 3, 4))
@@ -70,7 +67,8 @@ class Settings(rules.Settings):
     bank_scoring: str = house_rule(
         "team", N_("Partners on a shared bank score it together, or each scores the cards they put "
                    "on it themselves."), label=N_("Bank scoring"),
-        choices=("team", "individual"), words={"team": N_("together, as a team"), "individual": N_("each their own cards")})
+        choices=("team", "individual"),
+        words={"team": N_("together, as a team"), "individual": N_("each their own cards")})
     games: int = house_rule(
         0, N_("Games in the match (0 = keep going until you stop)."), label=N_("Games"),
         minimum=0, maximum=100)
@@ -203,8 +201,17 @@ class PontisState:
         return self.settings.games > 0 and len(self.results) >= self.settings.games
 
     @property
+    def playing(self) -> Game | None:
+        """The game being played; None before the first deal and between games."""
+        return self.game if self.game is not None and self.game.phase != ENDED else None
+
+    @property
     def in_progress(self) -> bool:
-        return self.game is not None and self.game.phase != ENDED
+        return self.playing is not None
+
+
+# What a handler returns: the next state and the findings the entry proved.
+Outcome = tuple[PontisState, tuple[Finding, ...]]
 
 
 # --- pure helpers --------------------------------------------------------------------------
@@ -301,7 +308,8 @@ class PontisGame(GameRules):
     rules_version = 2
 
     # setup ---------------------------------------------------------------------------------
-    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> PontisState:
+    def start(self, players: tuple[str, ...], settings: BaseSettings, mode: str) -> PontisState:
+        assert isinstance(settings, Settings), settings  # settings_type.from_dict made them
         players = tuple(players)
         n = len(players)
         if not self.min_players <= n <= self.max_players:
@@ -319,74 +327,115 @@ class PontisGame(GameRules):
                 rule="PONTIS-BANKS-1")
         return PontisState(players=players, settings=settings, mode=mode, bank_count=banks)
 
+    # the actions, as data ------------------------------------------------------------------
+    # The order is the order of the view's "legal" list: in the sum phase "pair" comes before
+    # a curdle maker's single "play", and "miss" after both. A "liar" call names its caller,
+    # who may be anyone at the table but the faker and their partners (PONTIS-LIAR-3).
+    moves = {
+        "deal": Move("_deal"),
+        "reveal": Move("_reveal"),
+        "pair": Move("_pair"),
+        "play": Move("_play"),
+        "miss": Move("_miss"),
+        "liar": Move("_liar", actor=ARGUMENT),
+        "quick": Move("_quick", frozenset({QUICK})),
+    }
+
     # whose turn ----------------------------------------------------------------------------
-    def _actors(self, state: PontisState) -> tuple[int, ...]:
-        if state.mode == "quick" or state.match_over and not state.in_progress:
+    def _seats_in_turn(self, state: PontisState) -> tuple[int, ...]:
+        """The seats that may enter now: the partners of the bank in turn, or the next dealer;
+        nobody in quick mode or once the match is over."""
+        if state.mode == QUICK or state.match_over and not state.in_progress:
             return ()
-        if not state.in_progress:
+        playing = state.playing
+        if playing is None:
             return (len(state.results) % len(state.players),)
-        return state.bank_players(state.game.bank_in_turn)
+        return state.bank_players(playing.bank_in_turn)
+
+    def actors(self, state: PontisState) -> tuple[str, ...]:
+        """Partners sharing the bank in turn may each act for it (PONTIS-BANKS-1)."""
+        return tuple(state.players[p] for p in self._seats_in_turn(state))
 
     def turn(self, state: PontisState) -> str | None:
-        actors = self._actors(state)
-        return state.players[actors[0]] if actors else None
+        actors = self.actors(state)
+        return actors[0] if actors else None
 
-    def check_actor(self, state: PontisState, action: Action) -> None:
-        # "liar" names its caller, who may be anyone; partners may act for a shared bank.
-        if action.type == "liar":
-            return
-        named = action.raw("player")
-        if named is None:
-            return
-        actors = [state.players[p] for p in self._actors(state)]
-        if actors and named not in actors:
-            raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=any_of(actors),
-                                  named=named), rule="TURN")
-
-    # dispatch ------------------------------------------------------------------------------
-    def apply(self, state: PontisState, action: Action, seq: int) -> tuple[PontisState, tuple[Finding, ...]]:
+    # the moment ----------------------------------------------------------------------------
+    def check_phase(self, state: PontisState, action: Action) -> None:
+        """Refuse an action the moment does not allow, citing the rule (PONTIS-SETUP-3,
+        PONTIS-END-1/5, PONTIS-TURN-2, PONTIS-SUM-1/2, PONTIS-LIAR-3)."""
         kind = action.type
         if kind == "quick":
-            return self._quick(state, action), ()
-        if kind == "liar":
-            return self._liar(state, action)
-        handlers = {"deal": self._deal, "reveal": self._reveal, "play": self._play,
-                    "pair": self._pair, "miss": self._miss}
-        if kind not in handlers:
-            raise InvalidAction(
-                _("Pontis has no action “{kind}”: use deal, reveal, play, pair, miss, liar or quick",
-                  kind=kind), rule="ACTION")
-        if state.mode == "quick":
-            raise InvalidAction(
-                _("this match is in quick mode: record each game with one “quick” entry"),
-                rule="ACTION")
-        if kind != "deal":
-            self._require_game(state)
-        after, found = handlers[kind](state, action, seq)
-        if kind in ("play", "pair", "miss") or (
-                kind == "reveal" and after.game.bank_in_turn != state.game.bank_in_turn):
-            # The turn passed on (the dealer's first turn is only the turning up).
-            after = replace(after, game=replace(after.game, turns=after.game.turns + 1))
-        return after, found
+            self._check_match_not_over(state)
+        elif kind == "deal":
+            playing = state.playing
+            if playing is not None:
+                raise IllegalAction(
+                    _("game {number} is still being played: a game ends only when a player goes out "
+                      "or nobody can bridge even with the sum ability", number=playing.number + 1),
+                    rule="PONTIS-END-1")
+            self._check_match_not_over(state)
+        elif kind == "liar":
+            self._check_call(state, action)
+        else:
+            game = self._require_game(state)
+            bank = game.bank_in_turn
+            if kind == "reveal":
+                if game.phase != PHASE_REVEAL:
+                    raise IllegalAction(
+                        _("the foundation of {bank} is already face up ({card}): play a bridge card or miss",
+                          bank=state.bank_label(bank), card=game.banks[bank][0].card), rule="PONTIS-TURN-2")
+            elif game.phase == PHASE_REVEAL:
+                raise IllegalAction(
+                    _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
+                    rule="PONTIS-TURN-2")
+            elif kind == "play" and game.phase == PHASE_SUM and not self._single_in_sum(state):
+                raise IllegalAction(
+                    _("{owner} holds the sum ability: play two cards (“pair”) or miss",
+                      owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
+            elif kind == "pair" and game.phase != PHASE_SUM:
+                raise IllegalAction(
+                    _("{owner} does not hold the sum ability: it comes only after every bank has missed "
+                      "in a row; play one card or miss", owner=state.bank_owner_text(bank)),
+                    rule="PONTIS-SUM-1")
 
-    def _require_game(self, state: PontisState) -> None:
-        if state.game is None:
-            raise IllegalAction(_("no game has been dealt yet: start one with “deal”"),
-                                rule="PONTIS-SETUP-3")
-        if state.game.phase == ENDED and state.match_over:
+    def _check_match_not_over(self, state: PontisState) -> None:
+        if state.match_over:
             raise IllegalAction(
                 n_("the match is over: it was set to {games} game",
                    "the match is over: it was set to {games} games", state.settings.games,
                    games=state.settings.games),
                 rule="PONTIS-END-5")
-        if state.game.phase == ENDED:
+
+    def _game(self, state: PontisState) -> Game:
+        """The game dealt (in progress or the last one finished)."""
+        if state.game is None:
+            raise IllegalAction(_("no game has been dealt yet: start one with “deal”"),
+                                rule="PONTIS-SETUP-3")
+        return state.game
+
+    def _require_game(self, state: PontisState) -> Game:
+        """The game in progress, or the refusal of a card entry between games."""
+        game = self._game(state)
+        if game.phase == ENDED:
+            self._check_match_not_over(state)
             raise IllegalAction(
-                _("game {number} is over ({ending}); deal the next game", number=state.game.number + 1,
-                  ending=self._ending_text(state, state.game)), rule="PONTIS-END-1")
+                _("game {number} is over ({ending}); deal the next game", number=game.number + 1,
+                  ending=self._ending_text(state, game)), rule="PONTIS-END-1")
+        return game
+
+    @staticmethod
+    def _turn_passed(done: Outcome) -> Outcome:
+        """Count a finished turn (the timeline's rounds, ``stage``)."""
+        state, findings = done
+        if state.game is None:
+            return done
+        return replace(state, game=replace(state.game, turns=state.game.turns + 1)), findings
 
     def _actor(self, state: PontisState, action: Action) -> int:
         """Which seat is acting for the bank in turn: the named partner, else the first."""
-        seats = state.bank_players(state.game.bank_in_turn)
+        game = self._game(state)
+        seats = state.bank_players(game.bank_in_turn)
         name = action.player_name("player", state.players, optional=True)
         if name is None:
             return seats[0]
@@ -394,23 +443,12 @@ class PontisGame(GameRules):
         if seat not in seats:
             raise IllegalAction(
                 _("it is the turn of {bank}, and {name} does not play on it",
-                  bank=state.bank_label(state.game.bank_in_turn), name=name), rule="TURN")
+                  bank=state.bank_label(game.bank_in_turn), name=name), rule="TURN")
         return seat
 
     # deal ----------------------------------------------------------------------------------
-    def _deal(self, state: PontisState, action: Action, seq: int):
-        if state.in_progress:
-            raise IllegalAction(
-                _("game {number} is still being played: a game ends only when a player goes out "
-                  "or nobody can bridge even with the sum ability", number=state.game.number + 1),
-                rule="PONTIS-END-1")
-        if state.match_over:
-            raise IllegalAction(
-                n_("the match is over: it was set to {games} game",
-                   "the match is over: it was set to {games} games", state.settings.games,
-                   games=state.settings.games),
-                rule="PONTIS-END-5")
-        suit = action.choice("foundation_suit", SUITS)
+    def _deal(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        suit = _required(action.choice("foundation_suit", SUITS))
         number = len(state.results)
         n = len(state.players)
         dealer = number % n
@@ -425,7 +463,7 @@ class PontisGame(GameRules):
 
     # card tracking (PONTIS-TURN-5) -----------------------------------------------------------
     def _where_seen(self, state: PontisState, card: Card) -> Message | None:
-        for bank, pile in enumerate(state.game.banks):
+        for bank, pile in enumerate(self._game(state).banks):
             for placed in pile:
                 if placed.card == card:
                     if placed.foundation:
@@ -439,7 +477,7 @@ class PontisGame(GameRules):
         seen = self._where_seen(state, card)
         if seen:
             raise IllegalAction(_("{seen}: every card exists once", seen=seen), rule="PONTIS-TURN-5")
-        game = state.game
+        game = self._game(state)
         if card.suit == game.foundation_suit:
             # Only 13 - banks cards of the foundation suit were dealt into hands; the rest are
             # face-down foundations and cannot be played from a hand.
@@ -462,7 +500,7 @@ class PontisGame(GameRules):
                        spare, card=card, spare=spare, suit=suit), rule="PONTIS-TURN-5")
 
     def _check_hand(self, state: PontisState, seat: int, cards: int) -> None:
-        held = state.game.hands[seat]
+        held = self._game(state).hands[seat]
         if held < cards:
             name = state.players[seat]
             if held == 0:
@@ -471,15 +509,11 @@ class PontisGame(GameRules):
                                   held=held, cards=cards), rule="PONTIS-SETUP-4")
 
     # reveal --------------------------------------------------------------------------------
-    def _reveal(self, state: PontisState, action: Action, seq: int):
-        game = state.game
+    def _reveal(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        game = self._game(state)
         bank = game.bank_in_turn
-        if game.phase != PHASE_REVEAL:
-            raise IllegalAction(
-                _("the foundation of {bank} is already face up ({card}): play a bridge card or miss",
-                  bank=state.bank_label(bank), card=game.banks[bank][0].card), rule="PONTIS-TURN-2")
         seat = self._actor(state, action)
-        card = action.card("card")
+        card = _required(action.card("card"))
         suit = SUIT_SYMBOLS[game.foundation_suit]
         if card.is_joker or card.suit != game.foundation_suit:
             raise IllegalAction(
@@ -491,24 +525,24 @@ class PontisGame(GameRules):
         placed = Placed(card=card, counts_as=card, player=seat, seq=seq, foundation=True)
         banks = _put(game.banks, bank, (placed,))
         if bank == game.start_bank:
-            # PONTIS-TURN-2: the dealer's first turn is only the turning up.
+            # PONTIS-TURN-2: the dealer's first turn is only the turning up; it is a turn.
             nxt = (bank + 1) % state.bank_count
             game = replace(game, banks=banks, bank_in_turn=nxt, phase=PHASE_REVEAL)
-        else:
-            game = replace(game, banks=banks, phase=PHASE_PLAY)
+            return self._turn_passed((replace(state, game=game), ()))
+        game = replace(game, banks=banks, phase=PHASE_PLAY)
         return replace(state, game=game), ()
 
     # the bridge ----------------------------------------------------------------------------
     def _bridge(self, state: PontisState, bank: int) -> frozenset[int]:
         """All values (0 included) between the bank's top and its affecter's top."""
-        game = state.game
+        game = self._game(state)
         own, aff = game.banks[bank], game.banks[affecter_of(bank, state.bank_count)]
         if not own or not aff:
             return frozenset()
         return bridge_values(own[-1].counts_as, aff[-1].counts_as)
 
     def _need_text(self, state: PontisState, bank: int, values) -> Message:
-        game = state.game
+        game = self._game(state)
         aff = affecter_of(bank, state.bank_count)
         return _("{values} ({other_card} on {other_bank}, {own_card} on {own_bank})",
                  values=say_values(values), other_card=say_card(game.banks[aff][-1]),
@@ -516,7 +550,7 @@ class PontisGame(GameRules):
                  own_bank=state.bank_label(bank))
 
     def _curdle_text(self, state: PontisState, bank: int) -> Message:
-        game = state.game
+        game = self._game(state)
         aff = affecter_of(bank, state.bank_count)
         return _("{own_card} on {own_bank} and {other_card} on {other_bank} are a curdle",
                  own_card=say_card(game.banks[bank][-1]), own_bank=state.bank_label(bank),
@@ -524,25 +558,17 @@ class PontisGame(GameRules):
 
     def _suit_point(self, state: PontisState, bank: int, card: Card) -> bool:
         """PONTIS-SUIT-1: the played card's suit matches the affecter's top card."""
-        aff = state.game.banks[affecter_of(bank, state.bank_count)]
+        aff = self._game(state).banks[affecter_of(bank, state.bank_count)]
         return card.suit == aff[-1].counts_as.suit
 
     # single card ---------------------------------------------------------------------------
-    def _play(self, state: PontisState, action: Action, seq: int):
-        game = state.game
+    def _play(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        game = self._game(state)
         bank = game.bank_in_turn
-        if game.phase == PHASE_REVEAL:
-            raise IllegalAction(
-                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
-                rule="PONTIS-TURN-2")
-        if game.phase == PHASE_SUM and not self._single_in_sum(state):
-            raise IllegalAction(
-                _("{owner} holds the sum ability: play two cards (“pair”) or miss",
-                  owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
         seat = self._actor(state, action)
         name = state.players[seat]
         self._check_hand(state, seat, 1)
-        card = action.card("card")
+        card = _required(action.card("card"))
         if card.is_joker and game.phase == PHASE_SUM:
             raise IllegalAction(_("a joker cannot be used with the sum ability"),
                                 rule="PONTIS-SUM-2")
@@ -554,7 +580,7 @@ class PontisGame(GameRules):
             if not action.has("as"):
                 raise IllegalAction(
                     _("name the card the joker stands for (“as”), e.g. 7c"), rule="PONTIS-VALUE-3")
-            counts_as = action.card("as")
+            counts_as = _required(action.card("as"))
             if counts_as.is_joker:
                 raise IllegalAction(_("a joker must be named as a real card, not as a joker"),
                                     rule="PONTIS-VALUE-3")
@@ -588,7 +614,8 @@ class PontisGame(GameRules):
                                   need=need), rule="PONTIS-TURN-3")
         placed = Placed(card=card, counts_as=counts_as, player=seat, seq=seq,
                         suit_point=self._suit_point(state, bank, counts_as))
-        doubts, fakes = game.doubts, ()
+        doubts = game.doubts
+        fakes: tuple[Fake, ...] = ()
         if card.is_joker:
             doubts = doubts + (Doubt(
                 kind="joker", seq=seq, player=seat, bank=bank, targets=bridge,
@@ -596,34 +623,25 @@ class PontisGame(GameRules):
             game = replace(game, doubts=doubts, jokers_played=game.jokers_played + 1)
         else:
             game, fakes = self._prove(state, seat, (card,), seq)
-        return self._after_cards(state, game, bank, seat, (placed,), fakes)
+        return self._turn_passed(self._after_cards(state, game, bank, seat, (placed,), fakes))
 
     def _single_in_sum(self, state: PontisState) -> bool:
         """PONTIS-CURDLE-1 with PONTIS-SUM-5 (ruling 2026-11-23): a curdle maker who holds the
         sum ability may still answer an ace curdle with a single king; the ability is a right,
         not a duty. A holder by PONTIS-SUM-1 or -3 has already missed on the same tops."""
-        game = state.game
+        game = self._game(state)
         return (game.phase == PHASE_SUM and game.sum_by_curdle
                 and bool(self._bridge(state, game.bank_in_turn) - {0}))
 
     # two cards with the sum ability --------------------------------------------------------
-    def _pair(self, state: PontisState, action: Action, seq: int):
-        game = state.game
+    def _pair(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        game = self._game(state)
         bank = game.bank_in_turn
-        if game.phase == PHASE_REVEAL:
-            raise IllegalAction(
-                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
-                rule="PONTIS-TURN-2")
-        if game.phase != PHASE_SUM:
-            raise IllegalAction(
-                _("{owner} does not hold the sum ability: it comes only after every bank has missed "
-                  "in a row; play one card or miss", owner=state.bank_owner_text(bank)),
-                rule="PONTIS-SUM-1")
         seat = self._actor(state, action)
         name = state.players[seat]
         self._check_hand(state, seat, 2)
-        first, second = action.cards("cards", count=2)
-        top = action.card("top")
+        first, second = _required(action.cards("cards", count=2))
+        top = _required(action.card("top"))
         if first.is_joker or second.is_joker:
             raise IllegalAction(_("a joker cannot be used with the sum ability"),
                                 rule="PONTIS-SUM-2")
@@ -658,11 +676,11 @@ class PontisGame(GameRules):
                    suit_point=self._suit_point(state, bank, top)),
         )
         game, fakes = self._prove(state, seat, (first, second), seq)
-        return self._after_cards(state, game, bank, seat, placed, fakes)
+        return self._turn_passed(self._after_cards(state, game, bank, seat, placed, fakes))
 
     # after any card ------------------------------------------------------------------------
     def _after_cards(self, state: PontisState, game: Game, bank: int, seat: int,
-                     placed: tuple[Placed, ...], fakes: tuple[Fake, ...]):
+                     placed: tuple[Placed, ...], fakes: tuple[Fake, ...]) -> Outcome:
         before = tops(game)
         banks = _put(game.banks, bank, placed)
         hands = _add(game.hands, seat, -len(placed))
@@ -674,8 +692,8 @@ class PontisGame(GameRules):
             for other in sorted({(bank - 1) % count, (bank + 1) % count}):
                 if not banks[other]:
                     continue
-                was = (before[other] is not None and before[bank] is not None
-                       and is_curdle(before[bank], before[other]))
+                own_top, other_top = before[bank], before[other]
+                was = own_top is not None and other_top is not None and is_curdle(own_top, other_top)
                 if not was and is_curdle(banks[bank][-1], banks[other][-1]):
                     claim = bank
         # PONTIS-SUM-4: any card laid, a pair included, uses up the sum ability (sum_holder=None),
@@ -692,13 +710,12 @@ class PontisGame(GameRules):
         return replace(state, game=game, findings=state.findings + findings), findings
 
     # miss ----------------------------------------------------------------------------------
-    def _miss(self, state: PontisState, action: Action, seq: int):
-        game = state.game
+    def _miss(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        return self._turn_passed(self._missed(state, action, seq))
+
+    def _missed(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        game = self._game(state)
         bank = game.bank_in_turn
-        if game.phase == PHASE_REVEAL:
-            raise IllegalAction(
-                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
-                rule="PONTIS-TURN-2")
         seat = self._actor(state, action)
         nxt = (bank + 1) % state.bank_count
         full = self._bridge(state, bank)
@@ -732,16 +749,16 @@ class PontisGame(GameRules):
             game = replace(game, bank_in_turn=nxt, phase=phase)
         return replace(state, game=game), ()
 
-    def _blocked(self, state: PontisState, game: Game):
+    def _blocked(self, state: PontisState, game: Game) -> Outcome:
         """PONTIS-END-1/3/4: the sum ability went all the way round unused."""
         ranks = {pile[-1].counts_as.rank for pile in game.banks}
         if len(ranks) == 1:  # PONTIS-CURDLE-2: every bank shows the same rank on top
             game = replace(game, phase=ENDED, ending="complete_curdle", ended_by=None)
         else:
-            game = replace(game, phase=ENDED, ending="blocked", ended_by=game.run_first[1])
+            game = replace(game, phase=ENDED, ending="blocked", ended_by=_required(game.run_first)[1])
         return self._finish(state, game, ())
 
-    def _finish(self, state: PontisState, game: Game, findings: tuple[Finding, ...]):
+    def _finish(self, state: PontisState, game: Game, findings: tuple[Finding, ...]) -> Outcome:
         game = replace(game, sum_holder=None, sum_by_curdle=False, curdle_claim=None)
         result = self._result(state, game)
         state = replace(state, game=game, results=state.results + (result,),
@@ -749,10 +766,11 @@ class PontisGame(GameRules):
         return state, findings
 
     # proofs (PONTIS-LIAR-2, PONTIS-TURN-4) -------------------------------------------------
-    def _prove(self, state: PontisState, seat: int, new: tuple[Card, ...], seq: int):
+    def _prove(self, state: PontisState, seat: int, new: tuple[Card, ...],
+               seq: int) -> tuple[Game, tuple[Fake, ...]]:
         """Cards ``seat`` plays now were in their hand at every earlier moment of the game:
         check them against the player's earlier misses and jokers."""
-        game = state.game
+        game = self._game(state)
         name = state.players[seat]
         kept, fakes = [], []
         for doubt in game.doubts:
@@ -799,7 +817,7 @@ class PontisGame(GameRules):
 
     def _pair_since(self, state: PontisState, seat: int, doubt: Doubt,
                     new: tuple[Card, ...]) -> tuple[Card, Card] | None:
-        earlier = [p.card for pile in state.game.banks for p in pile
+        earlier = [p.card for pile in self._game(state).banks for p in pile
                    if p.player == seat and p.seq > doubt.seq and not p.foundation
                    and not p.card.is_joker]
         for i, card in enumerate(new):
@@ -809,18 +827,23 @@ class PontisGame(GameRules):
         return None
 
     # liar ----------------------------------------------------------------------------------
-    def _liar(self, state: PontisState, action: Action):
-        if state.mode == "quick":
-            raise InvalidAction(_("calls of “liar!” are made in play mode, while cards are entered"),
-                                rule="ACTION")
-        caller = state.players.index(action.player_name("caller", state.players))
-        points = state.settings.liar_points
-        if points == 0:
+    def _check_call(self, state: PontisState, action: Action) -> None:
+        """PONTIS-LIAR-3: a call is possible only with calling on and a proof not yet called
+        (a call naming its proof is judged by the handler)."""
+        if state.settings.liar_points == 0:
             raise IllegalAction(
                 _("calling “liar!” is off in this match (house rule liar_points is 0): "
                   "faking a miss is allowed and unpunished"), rule="PONTIS-LIAR-3")
-        game = state.game
-        fakes = game.fakes if game else ()
+        if not action.has("missed_at") and not (
+                state.game is not None and any(f.caller is None for f in state.game.fakes)):
+            raise IllegalAction(
+                _("there is nothing to call: no fake miss or joker of this game has been proved "
+                  "by a card played since, or every proof was already called"),
+                rule="PONTIS-LIAR-3")
+
+    def _liar(self, state: PontisState, action: Action, seq: int) -> Outcome:
+        caller = state.players.index(_required(action.player_name("caller", state.players)))
+        fakes = state.game.fakes if state.game is not None else ()
         # PONTIS-LIAR-3 (ruling 2026-11-23): a call names the fake it is made on ("missed_at":
         # the entry of the miss or joker a later card proved); without a name it takes the
         # latest proven, uncalled fake the caller may call.
@@ -839,16 +862,12 @@ class PontisGame(GameRules):
                       name=state.players[fake.caller]), rule="PONTIS-LIAR-3")
             self._check_caller(state, caller, fake)
         else:
-            if not waiting:
-                raise IllegalAction(
-                    _("there is nothing to call: no fake miss or joker of this game has been proved "
-                      "by a card played since, or every proof was already called"),
-                    rule="PONTIS-LIAR-3")
             callable_ = [i for i in waiting if self._may_call(state, caller, fakes[i])]
             if not callable_:
                 self._check_caller(state, caller, fakes[waiting[-1]])
             index = callable_[-1]
             fake = fakes[index]
+        game = self._game(state)  # a proven fake was found, so a game was dealt
         fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
         game = replace(game, fakes=fakes)
         results = state.results
@@ -902,25 +921,16 @@ class PontisGame(GameRules):
 
     def _result(self, state: PontisState, game: Game) -> Result:
         return Result(number=game.number, dealer=game.dealer, foundation_suit=game.foundation_suit,
-                      ending=game.ending, ended_by=game.ended_by,
+                      ending=_required(game.ending), ended_by=game.ended_by,
                       rows=self._game_rows(state, game))
 
     # quick scoring -------------------------------------------------------------------------
-    def _quick(self, state: PontisState, action: Action) -> PontisState:
-        if state.mode != "quick":
-            raise InvalidAction(_("“quick” is only for matches in quick mode; enter the cards "
-                                  "with deal, reveal, play, pair and miss"), rule="ACTION")
-        if state.match_over:
-            raise IllegalAction(
-                n_("the match is over: it was set to {games} game",
-                   "the match is over: it was set to {games} games", state.settings.games,
-                   games=state.settings.games),
-                rule="PONTIS-END-5")
+    def _quick(self, state: PontisState, action: Action, seq: int) -> Outcome:
         n = len(state.players)
         cards = _per_player(state, action, "bank_cards", required=True)
         suits = _per_player(state, action, "suit_points", required=False)
         calls = _per_player(state, action, "liar_calls", required=False)
-        ending = action.choice("ending", ENDINGS)
+        ending = _required(action.choice("ending", ENDINGS))
         ended_name = action.player_name("ended_by", state.players, optional=True)
         ended_by = None if ended_name is None else state.players.index(ended_name)
         suit = action.choice("foundation_suit", SUITS, optional=True)
@@ -968,7 +978,7 @@ class PontisGame(GameRules):
                 raise IllegalAction(
                     _("{names}: {name} went out, so all {hand_size} cards of that hand are on the "
                       "bank with the foundation: at least {least} cards, not {held}", names=names,
-                      name=state.players[ended_by], hand_size=hand_size,
+                      name=state.players[_required(ended_by)], hand_size=hand_size,
                       least=hand_size + foundations, held=held), rule="PONTIS-END-2")
             if sum(suits[p] for p in group) > held - foundations:
                 raise IllegalAction(
@@ -987,24 +997,21 @@ class PontisGame(GameRules):
         result = Result(number=number, dealer=number % n, foundation_suit=suit, ending=ending,
                         ended_by=ended_by,
                         rows=self._rows(state, cards, suits, liar, ending, ended_by))
-        return replace(state, results=state.results + (result,))
+        return replace(state, results=state.results + (result,)), ()
 
     # view ----------------------------------------------------------------------------------
     def _ending_text(self, state: PontisState, game: Game) -> Message:
         if game.ending == "out":
-            return _("{name} went out", name=state.players[game.ended_by])
+            return _("{name} went out", name=state.players[_required(game.ended_by)])
         if game.ending == "complete_curdle":
             return _("complete curdle")
-        return _("blocked, −2 for {name}", name=state.players[game.ended_by])
+        return _("blocked, −2 for {name}", name=state.players[_required(game.ended_by)])
 
     def _phase(self, state: PontisState) -> str:
-        if state.in_progress:
-            return state.game.phase
+        playing = state.playing
+        if playing is not None:
+            return playing.phase
         return PHASE_OVER if state.match_over else PHASE_DEAL
-
-    def _can_call(self, state: PontisState) -> bool:
-        return (state.mode == "play" and state.settings.liar_points > 0 and state.game is not None
-                and any(f.caller is None for f in state.game.fakes))
 
     def describe(self, before: PontisState, action: Action, after: PontisState) -> str:
         """An entry in words for the timeline: "Ben played 7♣ on his bank — bridge 7, suit point"."""
@@ -1066,9 +1073,10 @@ class PontisGame(GameRules):
     def stage(self, state: PontisState) -> Message | None:
         """The round of the game in progress, for grouping the timeline ("Round 3"): every bank
         has had a turn once per round (the first round begins with the dealer's turning up)."""
-        if state.mode != "play" or not state.in_progress:
+        playing = state.playing
+        if state.mode != "play" or playing is None:
             return None
-        return _("Round {n}", n=state.game.turns // state.bank_count + 1)
+        return _("Round {n}", n=playing.turns // state.bank_count + 1)
 
     def running_totals(self, state: PontisState) -> tuple[dict[str, int], ...]:
         """The match totals after each finished game (PONTIS-END-5: every game's score, bonus or
@@ -1089,8 +1097,9 @@ class PontisGame(GameRules):
         is played, the cards and suit points each has in it so far. Nobody while all are level."""
         totals = self.running_totals(state)
         now = dict(totals[-1]) if totals else dict.fromkeys(state.players, 0)
-        if state.in_progress:
-            for row in self._game_rows(state, state.game):
+        playing = state.playing
+        if playing is not None:
+            for row in self._game_rows(state, playing):
                 now[state.players[row.player]] += row.score
         best = max(now.values())
         if all(total == best for total in now.values()):
@@ -1101,18 +1110,18 @@ class PontisGame(GameRules):
         """How a game ended and what that did to the scores (PONTIS-END-2/3/4)."""
         if result.ending == "out":
             return _("{name} went out and takes the grand bonus of +{bonus}",
-                     name=state.players[result.ended_by], bonus=GRAND_BONUS)
+                     name=state.players[_required(result.ended_by)], bonus=GRAND_BONUS)
         if result.ending == "complete_curdle":
             return _("the game ended on a complete curdle, with no bonus and no penalty")
         return _("nobody could bridge, even with the sum ability; {name} missed first and takes "
-                 "−{penalty}", name=state.players[result.ended_by], penalty=-BLOCKED_PENALTY)
+                 "−{penalty}", name=state.players[_required(result.ended_by)], penalty=-BLOCKED_PENALTY)
 
     def _game_headline(self, state: PontisState, result: Result) -> tuple[list[str], Message]:
         rows = self._ordered(result.rows)
         best = max(row.score for row in rows)
         winners = [state.players[row.player] for row in rows if row.score == best]
         number = result.number + 1
-        if result.ending == "out" and winners == [state.players[result.ended_by]]:
+        if result.ending == "out" and winners == [state.players[_required(result.ended_by)]]:
             return winners, n_(
                 "{player} went out and wins game {n} with {points} point, the grand bonus of "
                 "+{bonus} included.",
@@ -1196,13 +1205,8 @@ class PontisGame(GameRules):
         n = len(players)
         game = state.game
         phase = self._phase(state)
-        legal = list(LEGAL_BY_PHASE.get(phase, ["quick" if state.mode == "quick" else "deal"]))
         single_in_sum = phase == PHASE_SUM and self._single_in_sum(state)
-        if single_in_sum:
-            legal.insert(1, "play")
-        if self._can_call(state):
-            legal.append("liar")
-        actors = self._actors(state)
+        actors = self._seats_in_turn(state)
         totals = {name: 0 for name in players}
         history = []
         for result in state.results:
@@ -1222,7 +1226,8 @@ class PontisGame(GameRules):
                 "headline": str(headline),
             })
         rows = self._game_rows(state, game) if game is not None else None
-        in_turn = game.bank_in_turn if state.in_progress else None
+        playing = state.playing
+        in_turn = playing.bank_in_turn if playing is not None else None
         bridge: list[int] = []
         pair_targets: list[int] = []
         if in_turn is not None and phase in (PHASE_PLAY, PHASE_SUM):
@@ -1245,10 +1250,10 @@ class PontisGame(GameRules):
                 "values": [] if top is None else list(top_values(top.counts_as)),
             })
         holder = None
-        if state.in_progress and game.sum_holder is not None:
-            holder = game.sum_holder
-        elif state.in_progress and game.curdle_claim is not None:
-            holder = game.curdle_claim
+        if playing is not None and playing.sum_holder is not None:
+            holder = playing.sum_holder
+        elif playing is not None and playing.curdle_claim is not None:
+            holder = playing.curdle_claim
         dealer = game.dealer if game is not None else 0
         fakes = [] if game is None else [
             {"seq": f.seq, "missed_at": f.doubt_seq, "player": players[f.player], "rule": f.rule,
@@ -1274,7 +1279,7 @@ class PontisGame(GameRules):
             "deal_scores": None if rows is None else {players[r.player]: r.score for r in rows},
             "findings": [f.as_dict() for f in state.findings],
             "settings": {f.name: getattr(state.settings, f.name) for f in fields(state.settings)},
-            "legal": legal,
+            "legal": self.legal(state),
             "bank_count": state.bank_count,
             "banks": banks,
             "bank_in_turn": in_turn,
@@ -1288,7 +1293,7 @@ class PontisGame(GameRules):
             "bridge": bridge,
             "pair_targets": pair_targets,
             "sum_ability": None if holder is None else players[state.bank_players(holder)[0]],
-            "misses_in_row": game.misses_in_row if state.in_progress else 0,
+            "misses_in_row": playing.misses_in_row if playing is not None else 0,
             "jokers_left": (state.settings.jokers - game.jokers_played) if game is not None
             else state.settings.jokers,
             "ending": None if game is None else game.ending,
@@ -1306,6 +1311,14 @@ class PontisGame(GameRules):
 def signed(points: int) -> str:
     """A bonus or penalty as the score sheet writes it: "+4", "−2", "0"."""
     return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def _required(value: T | None) -> T:
+    """A value that is never None where it is read: a field read without ``optional`` (``Action``
+    refuses it when missing), or what the rules guarantee (a finished game's ending, the player
+    who went out)."""
+    assert value is not None
+    return value
 
 
 def _put(banks: tuple[tuple[Placed, ...], ...], bank: int,
