@@ -1,6 +1,7 @@
 """Ropebridge engine: a legal and an illegal case per rule id, quick mode, the view, replay."""
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import random
@@ -14,6 +15,7 @@ from referee.games.ropebridge import engine as ropebridge_engine
 from referee.games.ropebridge.engine import GAME, Settings, check_match, unbeatable
 from referee.rulebook import book
 from referee.rules import InvalidAction, RuleViolation, apply, new_match
+from tests.engine.table import Table as SharedTable
 
 ALL_IDS = (
     [f"ROPE-SETUP-{n}" for n in range(1, 5)] + [f"ROPE-MATCH-{n}" for n in range(1, 7)]
@@ -23,43 +25,32 @@ ALL_IDS = (
 ROW = ["9c", "8h", "JK", "Jd"]   # the source's example row, as far as it is face up
 
 
-class Table:
-    """A match driven through the one rules path, with the entries numbered like a log."""
+class Table(SharedTable):
+    """A Ropebridge match on the shared driver, with the table's words for its entries."""
 
     def __init__(self, settings: dict | None = None, mode: str = "play", players=("Ann", "Ben")):
-        self.settings, self.state = new_match(GAME, list(players), settings or {}, mode)
-        self.seq = 0
-        self.findings = []
-        self.log = []
+        super().__init__(GAME, players, settings, mode)
 
-    def do(self, kind: str, **fields):
-        action = {"type": kind, **fields}
-        self.seq += 1
-        before = GAME.view(self.state)
-        old = self.state
-        self.state, found = apply(GAME, self.state, action, self.seq)
-        assert GAME.view(old) == before          # apply never changes the state it is given
-        self.findings.extend(found)
-        self.log.append((self.seq, action))
+    def do(self, action: dict | str | None = None, **fields):
+        """Enter an entry, by its type and fields (``do("match", cards=["9h"])``); the state it
+        was entered against is left unchanged, compared by value."""
+        if isinstance(action, str):
+            action = {"type": action}
+        given = self.state
+        before = copy.deepcopy(given)
+        found = super().do(action, **fields)
+        assert given == before, "apply changed the state it was given"
         return found
 
     def draw(self, source: str, card: str | None = None, **fields):
         return self.do("draw", **{"from": source}, **({"card": card} if card else {}), **fields)
 
-    def reject(self, rule: str, kind: str, **fields) -> str:
-        before = GAME.view(self.state)
-        with pytest.raises(RuleViolation) as caught:
-            apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
-        assert caught.value.rule == rule, caught.value.message
-        assert GAME.view(self.state) == before
-        return caught.value.message
+    def reject(self, rule: str, kind: str, **fields):
+        """The entry is refused citing ``rule``, the state unchanged; its message."""
+        return self.refuse({"type": kind, **fields}, rule).message
 
     def deal(self, row=ROW, discard="3s"):
         return self.do("deal", row=list(row), discard=discard)
-
-    @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
 
 
 def dealt(settings: dict | None = None, row=ROW, discard="3s") -> Table:
@@ -489,7 +480,7 @@ def pass_stalemate(last: str = "4d") -> Table:
         raise AssertionError(f"no {size} cards left for {row_card}")
 
     for turn in range(13):
-        for seat in range(2):
+        for _seat in range(2):
             table.draw("stock" if table.view["stock"] else "discard")
             if turn < 11:
                 play(rows[turn], 2 if turn >= 9 else 1)
@@ -622,7 +613,8 @@ def test_tie_2_one_player_stuck_for_good():
     assert table.do("match", cards=["Qs"]) == ()
     found = table.do("reveal", card="3d")
     assert [f.rule for f in found] == ["ROPE-TIE-2"]
-    assert str(found[0].message) == "Ann is stuck for good on Q♣: all four queens are in the row or in the matched piles"
+    assert str(found[0].message) == ("Ann is stuck for good on Q♣: all four queens are in the row or in the "
+                                     "matched piles")
     v = table.view
     assert v["stuck"] == {"Ann": True, "Ben": False} and v["phase"] == "play"
     table.do("end_turn")
@@ -806,15 +798,16 @@ def cards_in(value) -> set[str]:
 
 
 def test_replay_and_no_mutation():
-    from tests.engine.test_ropebridge_playthrough import Stats, Table as SimTable
+    from tests.engine.test_ropebridge_playthrough import Stats
+    from tests.engine.test_ropebridge_playthrough import Table as SimTable
 
     rng = random.Random(77)
     sim = SimTable(rng, {"row_length": 8, "exposed": 3}, Stats())
     for _ in range(4):
         sim.play_game()
-    assert len(sim.log) > 50
+    assert len(sim.numbered) > 50
     settings, state = new_match(GAME, ["Ann", "Ben"], {"row_length": 8, "exposed": 3}, "play")
-    for seq, action in sim.log:
+    for seq, action in sim.numbered:
         before_view = GAME.view(state)
         before_bytes = pickle.dumps(state)
         new_state, _ = apply(GAME, state, action, seq)

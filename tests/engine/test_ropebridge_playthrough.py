@@ -17,7 +17,8 @@ import pytest
 
 from referee.cards import JOKER, Card, standard_deck
 from referee.games.ropebridge.engine import GAME, check_match
-from referee.rules import IllegalAction, RuleViolation, apply, new_match
+from referee.rules import IllegalAction, RuleViolation, apply
+from tests.engine.table import Table as SharedTable
 
 PLAYERS = ("Ann", "Ben")
 TURN_CAP = 150  # turns after which the simulated players agree on a stalemate
@@ -88,28 +89,28 @@ class Stats:
     settings_seen: set = field(default_factory=set)
 
 
-class Table:
-    """One match: the engine's state plus the whole truth of the cards."""
+class Table(SharedTable):
+    """One match on the shared driver, plus the whole truth of the cards."""
 
     def __init__(self, rng: random.Random, settings: dict, stats: Stats, style: str = "mixed"):
+        super().__init__(GAME, PLAYERS, settings, "play")
         self.rng = rng
         self.stats = stats
         self.style = style
-        self.settings, self.state = new_match(GAME, list(PLAYERS), settings, "play")
         self.s = self.settings.as_dict()
-        self.seq = 0
-        self.log: list[dict] = []
+        self.numbered: list[tuple[int, dict]] = []   # (seq, action), as a log numbers them
         self._options_key = self._options = None
         self.stats.settings_seen.add(tuple(sorted(self.s.items())))
 
     # --- entering actions ---
 
-    def do(self, action: dict) -> tuple:
-        self.seq += self.rng.choice((1, 1, 1, 2))  # seq is increasing, not always consecutive
+    def do(self, action: dict | None = None, **fields) -> tuple:
+        # seq is increasing, not always consecutive: the shared driver adds the last 1
+        self.seq += self.rng.choice((1, 1, 1, 2)) - 1
         before = self.state
-        self.state, findings = apply(GAME, self.state, action, self.seq)
-        assert before is not self.state
-        self.log.append((self.seq, action))
+        findings = super().do(action, **fields)
+        assert self.state != before, f"{action} was accepted and changed nothing"
+        self.numbered.append((self.seq, self.log[-1]))
         for finding in findings:
             assert finding.seq == self.seq
             if "stuck for good on" in finding.message:
@@ -137,19 +138,16 @@ class Table:
             self.stats.buried_stuck += 1
             assert all(len(hand) >= 7 for hand in self.hands), (message, self.hands)
 
-    def refuse(self, action: dict, rules: tuple[str, ...]) -> str:
-        before = GAME.view(self.state)
+    def refuse_any(self, action: dict, rules: tuple[str, ...]) -> str:
+        """The action is refused citing one of ``rules``, and the state is unchanged by value
+        (the shared driver's check)."""
         with pytest.raises(RuleViolation) as caught:
             apply(GAME, self.state, action, self.seq + 1)
         assert caught.value.rule in rules, (caught.value.rule, caught.value.message, action)
-        assert caught.value.message
-        assert GAME.view(self.state) == before
+        refusal = self.refuse(action, caught.value.rule)
+        assert refusal.message
         self.stats.illegal_tries += 1
-        return caught.value.message
-
-    @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
+        return refusal.message
 
     # --- dealing ---
 
@@ -324,7 +322,7 @@ class Table:
         if roll < 0.5 and len(hand) >= 2:
             cards = tuple(self.rng.sample(hand, 2))
             if not oracle(self.s, target, cards):
-                self.refuse({"type": "match", "cards": [str(c) for c in cards]},
+                self.refuse_any({"type": "match", "cards": [str(c) for c in cards]},
                             ("ROPE-MATCH-2", "ROPE-MATCH-3", "ROPE-MATCH-4", "ROPE-MATCH-5",
                              "ROPE-VARIANT-2", "ROPE-VARIANT-3", "ROPE-VARIANT-4",
                              "ROPE-VARIANT-5"))
@@ -333,10 +331,10 @@ class Table:
             card = self.rng.choice(self.row[:len(game.row)])
             if card.is_joker:
                 return
-            self.refuse({"type": "match", "cards": [str(card)]},
+            self.refuse_any({"type": "match", "cards": [str(card)]},
                         ("ROPE-SETUP-1",) if hand else ("ROPE-TURN-4",))
         elif not game.drawn and not game.matches and (self.stock or self.discard):
-            self.refuse({"type": "end_turn"}, ("ROPE-TURN-1",))
+            self.refuse_any({"type": "end_turn"}, ("ROPE-TURN-1",))
 
     def turn(self) -> None:
         seat = self.state.game.current
@@ -355,7 +353,7 @@ class Table:
         if len(self.hands[seat]) > 7:
             if self.rng.random() < 0.1:
                 self.stats.hand_limit_rejections += 1
-                self.refuse({"type": "end_turn"}, ("ROPE-TURN-3",))
+                self.refuse_any({"type": "end_turn"}, ("ROPE-TURN-3",))
             card = self.rng.choice(self.hands[seat])
             self.hands[seat].remove(card)
             self.discard.append(card)
@@ -476,7 +474,7 @@ def test_playthrough_every_house_rule():
             if GAME.phase(table.state) == "match_over":
                 v = table.view
                 assert max(v["wins"].values()) == 2 and v["legal"] == []
-                table.refuse({"type": "deal", "row": [], "discard": "2c"}, ("ROPE-TURN-6",))
+                table.refuse_any({"type": "deal", "row": [], "discard": "2c"}, ("ROPE-TURN-6",))
                 break
             if game == 3 and not rules["courts_ten"] and settings["exposed"] >= 4:
                 table.play_game(unbeatable_pack(table))

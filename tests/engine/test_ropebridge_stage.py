@@ -6,7 +6,8 @@ from __future__ import annotations
 from referee import i18n
 from referee.actions import Action
 from referee.games.ropebridge.engine import GAME, Settings
-from tests.web.test_api_ropebridge import GAME as WON_GAME, PLAYERS, SETTINGS
+from tests.web.test_api_ropebridge import GAME as WON_GAME
+from tests.web.test_api_ropebridge import PLAYERS, SETTINGS
 
 
 def stages() -> list[tuple[str, str | None]]:

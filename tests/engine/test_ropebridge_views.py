@@ -13,7 +13,8 @@ from referee.games.ropebridge.engine import GAME, Settings
 from referee.rulebook import book
 from referee.rules import Action
 from tests.engine.test_ropebridge import Table, dealt, pass_stalemate
-from tests.web.test_api_ropebridge import DUG_OUT, GAME as WON_GAME, SETTINGS
+from tests.web.test_api_ropebridge import DUG_OUT, SETTINGS
+from tests.web.test_api_ropebridge import GAME as WON_GAME
 
 # API names of house rules, their values and fields; "harder" is also an English word, so the
 # values count only where they stand as a value would ("combo: harder", "= harder").
@@ -80,7 +81,8 @@ def test_unavailable_the_joker_only_when_both_are_out_of_reach():
     table = dealt(row=["JK", "8h", "5d", "Jd"], discard="JK")   # both jokers seen
     assert "JK" not in reasons(table)                            # the top may be drawn now
     table.draw("stock")
-    assert reasons(table)["JK"] == "both jokers are already seen: in the row (row card 1) and on top of the discard pile"
+    assert reasons(table)["JK"] == ("both jokers are already seen: in the row (row card 1) and on top of the "
+                                    "discard pile")
     table.do("discard", card="2c")
     table.draw("stock")
     assert reasons(table)["JK"].startswith("both jokers are already seen")

@@ -9,8 +9,8 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tests.web.test_api_ropebridge import DUG_OUT, GAME, PLAYERS, SETTINGS, play
 from tests.pdf.rendering import laid_out, page_one_png
+from tests.web.test_api_ropebridge import DUG_OUT, GAME, PLAYERS, SETTINGS, play
 
 PLAYED = [(action, status) for action, status in GAME if status == 200]
 
@@ -194,8 +194,8 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table
 
     from referee import pdf
-    from referee.i18n import _game, language, set_game
     from referee.games.ropebridge import sheet as sheet_sections
+    from referee.i18n import _game, language, set_game
 
     match, _ = three_games(api)
     views = [client.get(f"/api/matches/{m['id']}", headers=DE).get_json() for m in (match, stuck_match(api))]

@@ -236,7 +236,8 @@ def test_quick_mode_records_wins_and_ties(api):
     state = api.act(match, {"type": "quick", "winner": "Ben"})["state"]
     state = api.act(match, {"type": "quick", "tie": "unbeatable"})["state"]
     assert state["scores"] == {"Ann": 0, "Ben": 1} and state["ties"] == 1 and state["phase"] == "deal"
-    assert api.act(match, {"type": "quick", "winner": "Ann", "tie": "stalemate"}, status=422)["error"]["rule"] == "ACTION"
+    refused = api.act(match, {"type": "quick", "winner": "Ann", "tie": "stalemate"}, status=422)
+    assert refused["error"]["rule"] == "ACTION"
     state = api.act(match, {"type": "quick", "winner": "Ben"})["state"]
     assert state["match_over"] and state["legal"] == [] and len(state["history"]) == 3
     assert api.act(match, {"type": "quick", "winner": "Ann"}, status=422)["error"]["rule"] == "ROPE-TURN-6"
@@ -413,9 +414,11 @@ def test_quick_mode_form(api, client):
     match = new_game(api, mode="quick")
     page, headers = scorer_page(client, match)
     assert "Result of game 1" in page and 'name="winner" value="Ben"' in page
-    html = client.post(f"/m/{match['id']}/act", data={"type": "quick", "winner": "Ben"}, headers=headers).get_data(as_text=True)
+    html = client.post(f"/m/{match['id']}/act", data={"type": "quick", "winner": "Ben"},
+                       headers=headers).get_data(as_text=True)
     assert re.search(r"Game 1:</strong>\s+Ben won\.", html) and "Result of game 2" in html
-    html = client.post(f"/m/{match['id']}/act", data={"type": "quick", "tie": "stalemate"}, headers=headers).get_data(as_text=True)
+    html = client.post(f"/m/{match['id']}/act", data={"type": "quick", "tie": "stalemate"},
+                       headers=headers).get_data(as_text=True)
     assert "a tie (stalemate)." in html and "ties 1" in html
 
 

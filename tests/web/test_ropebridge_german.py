@@ -7,8 +7,8 @@ import io
 
 from pypdf import PdfReader
 
-from tests.web.test_api_ropebridge import GAME, PLAYERS, SETTINGS
 from tests.web.reading import text_of
+from tests.web.test_api_ropebridge import GAME, PLAYERS, SETTINGS
 
 DE = {"Accept-Language": "de"}
 

@@ -19,7 +19,8 @@ WORDS = {
     "en": ["Row length", "Face-up cards", "Jokers", "Two-card matches", "Standard: one red and one black",
            "Harder: same colour adds, red and black subtract", "Simpler: any two number cards",
            "Ace is 1 or 11", "Court cards are 10", "One step at a time", "Wins to take the match"],
-    "de": ["Länge der Reihe", "Offene Karten", "Joker", "Bedienen mit zwei Karten", "Normal: eine rote und eine schwarze",
+    "de": ["Länge der Reihe", "Offene Karten", "Joker", "Bedienen mit zwei Karten",
+           "Normal: eine rote und eine schwarze",
            "Schwerer: gleichfarbig addiert, rot-schwarz subtrahiert", "Einfacher: zwei beliebige Zahlenkarten",
            "Ass zählt 1 oder 11", "Bildkarten zählen 10", "Schritt für Schritt", "Siege für den Gewinn der Partie"],
 }

@@ -18,12 +18,13 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable
 
+from referee.actions import Action
 from referee.cards import JOKER, SUITS, Card
-from referee.i18n import Joined, Listing, Message, N_, _, all_of, any_of, current, n_
-from referee.rules import (
-    Action, Finding, GameRules, IllegalAction, InvalidAction, Settings as BaseSettings,
-    house_rule,
-)
+from referee.engine import QUICK, TABLE, Finding, GameRules, Move
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.i18n import N_, Joined, Listing, Message, _, all_of, any_of, current, n_
+from referee.settings import Settings as BaseSettings
+from referee.settings import house_rule
 
 # --- rule tables ---------------------------------------------------------------------------
 
@@ -49,10 +50,7 @@ COMBO_WORDS = {  # ROPE-MATCH-2, ROPE-VARIANT-2, ROPE-VARIANT-3
     "simpler": N_("Simpler: any two number cards"),
 }
 
-ACTION_TYPES = ("deal", "reveal", "draw", "match", "discard", "end_turn", "stalemate", "quick")
 TIES = ("unbeatable", "stalemate")
-# Entries made for the table rather than by the player in turn: any player may be named.
-TABLE_ACTIONS = frozenset({"deal", "reveal", "stalemate", "quick"})
 
 
 # --- settings ------------------------------------------------------------------------------
@@ -308,8 +306,13 @@ def _failure_rule(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -
 def check_match(settings: Settings, row_card: Card | str, cards: Iterable[Card | str]) -> None:
     """Do these one or two cards from hand match this row card? Returns None or raises
     IllegalAction citing the rule (the phone calls it before sending a match)."""
-    row_card = row_card if isinstance(row_card, Card) else Card.parse(row_card)
-    cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+    target = row_card if isinstance(row_card, Card) else Card.parse(row_card)
+    picked = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+    _check_picked(settings, target, picked)
+
+
+def _check_picked(settings: Settings, row_card: Card, cards: tuple[Card, ...]) -> None:
+    """``check_match`` on parsed cards."""
     if not 1 <= len(cards) <= 2:
         raise InvalidAction(_("a match is one or two cards from hand"), rule="ACTION")
 
@@ -583,6 +586,50 @@ def _stuck_reason(state: State, game: Game, seat: int, needed: Card, buried_for_
              card=needed, gone=all_of(out_of_reach), places=any_of(places))
 
 
+def rope_settings(settings: BaseSettings) -> Settings:
+    """The house rules as Ropebridge reads them: a match's settings are always Ropebridge's own
+    (``settings_type.from_dict`` makes them)."""
+    if not isinstance(settings, Settings):
+        raise TypeError(f"Ropebridge reads its own house rules, not {type(settings).__name__}")
+    return settings
+
+
+def _game(state: State) -> Game:
+    """The game on the table; before the first deal there is none, and the entry is refused
+    as every entry before the deal is (ROPE-SETUP-2)."""
+    game = state.game
+    if game is None:
+        raise IllegalAction(_("deal first: enter the face-up row cards and the discard"),
+                            rule="ROPE-SETUP-2")
+    return game
+
+
+def _card(action: Action, name: str) -> Card:
+    """A card field the entry cannot do without (``Action.card`` refuses it when missing)."""
+    card = action.card(name)
+    if card is None:
+        raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=action.type, name=name),
+                            rule="ACTION", missing=name)
+    return card
+
+
+def _cards(action: Action, name: str, *, minimum: int = 1, maximum: int = 60) -> tuple[Card, ...]:
+    """A list of cards the entry cannot do without (``Action.cards`` refuses it when missing)."""
+    cards = action.cards(name, minimum=minimum, maximum=maximum)
+    if cards is None:
+        raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=action.type, name=name),
+                            rule="ACTION", missing=name)
+    return cards
+
+
+Outcome = tuple[State, tuple[Finding, ...]]
+
+
+def _noted(state: State, findings: tuple[Finding, ...]) -> State:
+    """The state with this entry's findings kept with it (shown in the dispute view)."""
+    return replace(state, findings=state.findings + findings) if findings else state
+
+
 # --- the engine ----------------------------------------------------------------------------
 
 class Ropebridge(GameRules):
@@ -596,8 +643,22 @@ class Ropebridge(GameRules):
     # a card under the discard top stays within reach while a player can dig (ROPE-TIE-2).
     rules_version = 2
 
-    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
-        return State(players=tuple(players), settings=settings, mode=mode)
+    # The deal, a reveal, a stalemate and a quick result are entered for the table: any player
+    # may be named. Draws, matches, discards and the end of a turn are the player in turn's.
+    moves = {
+        "deal": Move("_do_deal", actor=TABLE),
+        "reveal": Move("_do_reveal", actor=TABLE),
+        "draw": Move("_do_draw"),
+        "match": Move("_do_match"),
+        "discard": Move("_do_discard"),
+        "end_turn": Move("_do_end_turn"),
+        "stalemate": Move("_do_stalemate", actor=TABLE),
+        "quick": Move("_do_quick", frozenset({QUICK}), actor=TABLE),
+    }
+
+    def start(self, players: tuple[str, ...], settings: BaseSettings, mode: str) -> State:
+        first, second = players
+        return State(players=(first, second), settings=rope_settings(settings), mode=mode)
 
     # --- phases and turns --------------------------------------------------------------
 
@@ -620,54 +681,43 @@ class Ropebridge(GameRules):
 
     def turn(self, state: State) -> str | None:
         if self.phase(state) in ("play", "reveal"):
-            return state.players[state.game.current]
+            return state.players[_game(state).current]
         return None
 
-    def check_actor(self, state: State, action: Action) -> None:
-        named = action.raw("player")
-        if named is None:
-            return
-        if named not in state.players:
-            raise InvalidAction(_("{name} is not a player in this match", name=repr(named)), rule="ACTION")
-        if action.type in TABLE_ACTIONS:
-            return
+    def not_in_turn(self, state: State, action: Action, named: str) -> RuleViolation:
+        """A player's own entry (a draw, a match, a discard, the end of a turn) by someone who
+        is not in turn: on the first turn the dealer is told the other player starts."""
+        player = action.raw("player")
+        if player not in state.players:
+            return InvalidAction(_("{name} is not a player in this match", name=repr(player)), rule="ACTION")
+        game = _game(state)
         expected = self.turn(state)
-        if expected is None or named == expected:
-            return
-        game = state.game
-        if game.turn_no == 1 and state.players.index(named) == game.dealer:
-            raise IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=named, player=expected),
-                                rule="ROPE-SETUP-4")
-        raise IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=named),
-                            rule="TURN")
+        if game.turn_no == 1 and state.players.index(player) == game.dealer:
+            return IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=player, player=expected),
+                                 rule="ROPE-SETUP-4")
+        return IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=player),
+                             rule="TURN")
 
     def legal(self, state: State) -> list[str]:
-        phase = self.phase(state)
-        if phase == "match_over":
-            return []
-        if state.mode == "quick":
-            return ["quick"]
-        if phase in ("deal", "over"):
-            return ["deal"]
-        if phase == "reveal":
-            return ["reveal"]
+        """The phase check's list, less a draw when both piles are empty (ROPE-TURN-4) and a
+        match when the player in turn holds no cards: those are refused only once the entry's
+        fields are read."""
+        kinds = super().legal(state)
         game = state.game
-        seat = game.current
+        if game is None or self.phase(state) != "play":
+            return kinds
         piles = bool(game.stock or game.discard)
-        legal = []
-        if not game.drawn and not game.matches and piles:
-            legal.append("draw")
-        if game.matches < state.settings.matches_per_turn and game.hands[seat]:
-            legal.append("match")
-        if game.drawn:
-            legal.append("discard")
-        if game.hands[seat] <= HAND_LIMIT and (game.drawn or game.matches or not piles):
-            legal.append("end_turn")
-        legal.append("stalemate")
-        return legal
+        held = game.hands[game.current]
+        return [kind for kind in kinds
+                if not (kind == "draw" and not piles) and not (kind == "match" and not held)]
 
-    def _gate(self, state: State, kind: str) -> None:
-        """Reject an action the current phase does not take, citing why."""
+    def check_phase(self, state: State, action: Action) -> None:
+        """Reject an action the current phase or the turn so far does not take, citing why."""
+        named = action.raw("player")
+        if named is not None and named not in state.players:
+            # A player's own entry between games has no player in turn to compare with.
+            raise InvalidAction(_("{name} is not a player in this match", name=repr(named)), rule="ACTION")
+        kind = action.type
         phase = self.phase(state)
         if phase == "match_over":
             leader = state.players[state.wins.index(max(state.wins))]
@@ -677,23 +727,13 @@ class Ropebridge(GameRules):
                    "the match is over: {player} has {n} wins, the target", target, player=leader, n=target),
                 rule="ROPE-TURN-6")
         if state.mode == "quick":
-            if kind != "quick":
-                raise IllegalAction(
-                    _("this match records results only (quick mode): enter each game with "
-                      "“quick”, not “{kind}”", kind=kind), rule="ACTION")
             return
-        if kind == "quick":
-            raise IllegalAction(_("“quick” is for results-only matches; this match enters "
-                                  "every card"), rule="ACTION")
         if kind == "deal":
             if phase in ("play", "reveal"):
                 raise IllegalAction(_("game {n} is already dealt and in play", n=state.number + 1),
                                     rule="ROPE-SETUP-2")
             return
-        if phase == "deal":
-            raise IllegalAction(_("deal first: enter the face-up row cards and the discard"),
-                                rule="ROPE-SETUP-2")
-        game = state.game
+        game = _game(state)  # before the first deal: "deal first" (ROPE-SETUP-2)
         if phase == "over":
             raise IllegalAction(_("game {n} is over ({reason}); enter the next deal",
                                   n=state.number + 1, reason=game.reason),
@@ -706,25 +746,58 @@ class Ropebridge(GameRules):
             raise IllegalAction(
                 _("no row card is waiting to be turned up: a card turns up only when a match "
                   "reaches a row card neither player had reached"), rule="ROPE-TURN-5")
+        if phase == "play":
+            self._check_turn_so_far(state, game, kind)
 
-    # --- apply -------------------------------------------------------------------------
-
-    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        handler = getattr(self, f"_do_{action.type}", None)
-        if action.type not in ACTION_TYPES or handler is None:
-            raise InvalidAction(
-                _("Ropebridge has no action “{kind}”: use one of {kinds}",
-                  kind=action.type, kinds=", ".join(ACTION_TYPES)), rule="ACTION")
-        self._gate(state, action.type)
-        new_state, findings = handler(state, action, seq)
-        if findings:
-            new_state = replace(new_state, findings=new_state.findings + findings)
-        return new_state, findings
-
-    def _do_deal(self, state: State, action: Action, seq: int):
+    def _check_turn_so_far(self, state: State, game: Game, kind: str) -> None:
+        """What the player in turn has done this turn decides what may come next."""
         settings = state.settings
-        row = action.cards("row", minimum=1)
-        top = action.card("discard")
+        seat = game.current
+        name = state.players[seat]
+        if kind == "draw":
+            if game.drawn:
+                raise IllegalAction(_("{player} has already drawn this turn: one card per turn", player=name),
+                                    rule="ROPE-TURN-1")
+            if game.matches:
+                raise IllegalAction(_("{player} has already matched this turn: a draw comes first, "
+                                      "before any match", player=name), rule="ROPE-TURN-1")
+        elif kind == "match":
+            if game.matches >= settings.matches_per_turn:
+                if settings.one_step:
+                    raise IllegalAction(
+                        _("one step at a time: {player} has matched a row card this turn; end the "
+                          "turn or discard", player=name), rule="ROPE-VARIANT-1")
+                raise IllegalAction(_("{player} has matched two row cards this turn, the most a turn "
+                                      "allows; end the turn or discard", player=name), rule="ROPE-TURN-2")
+        elif kind == "discard":
+            if not game.drawn:
+                raise IllegalAction(
+                    _("{player} has not drawn this turn: a card goes on the discard pile only in "
+                      "exchange for a drawn card", player=name), rule="ROPE-TURN-3")
+        elif kind == "end_turn":
+            held = game.hands[seat]
+            if held > HAND_LIMIT:
+                raise IllegalAction(
+                    _("{player} holds {n} cards, more than {limit}: must match or discard before the "
+                      "turn ends", player=name, n=held, limit=HAND_LIMIT), rule="ROPE-TURN-3")
+            passed = not game.drawn and not game.matches
+            if passed and (game.stock or game.discard):
+                options = []
+                if game.stock:
+                    options.append(_("draw from the stock ({n} left)", n=game.stock))
+                if game.discard:
+                    options.append(_("take {card} from the discard pile", card=game.discard[-1]))
+                raise IllegalAction(
+                    _("{player} has neither drawn nor matched: match, {options}; a player passes only "
+                      "when both piles are empty", player=name, options=any_of(options)),
+                    rule="ROPE-TURN-1")
+
+    # --- the entries -------------------------------------------------------------------
+
+    def _do_deal(self, state: State, action: Action, seq: int) -> Outcome:
+        settings = state.settings
+        row = _cards(action, "row", minimum=1)
+        top = _card(action, "discard")
         if len(row) != settings.exposed:
             raise IllegalAction(
                 _("the first {n} row cards are dealt face up, so enter {n}, not {got}",
@@ -745,23 +818,16 @@ class Ropebridge(GameRules):
         state = replace(state, number=number, game=game)
         return self._settle(state, game, seq)
 
-    def _do_reveal(self, state: State, action: Action, seq: int):
-        game = state.game
-        card = action.card("card")
+    def _do_reveal(self, state: State, action: Action, seq: int) -> Outcome:
+        game = _game(state)
+        card = _card(action, "card")
         _check_unseen(state.settings, card, _sightings(state.players, game), [])
         game = replace(game, row=game.row + (card,))
         return self._settle(state, game, seq)
 
-    def _do_draw(self, state: State, action: Action, seq: int):
-        game = state.game
+    def _do_draw(self, state: State, action: Action, seq: int) -> Outcome:
+        game = _game(state)
         seat = game.current
-        name = state.players[seat]
-        if game.drawn:
-            raise IllegalAction(_("{player} has already drawn this turn: one card per turn", player=name),
-                                rule="ROPE-TURN-1")
-        if game.matches:
-            raise IllegalAction(_("{player} has already matched this turn: a draw comes first, "
-                                  "before any match", player=name), rule="ROPE-TURN-1")
         source = action.choice("from", ("discard", "stock"))
         shown = action.card("card", optional=True)
         known = game.known[seat]
@@ -790,18 +856,11 @@ class Ropebridge(GameRules):
         game = replace(game, drawn=True, hands=_with(game.hands, seat, game.hands[seat] + 1))
         return self._settle(state, game, seq)
 
-    def _do_match(self, state: State, action: Action, seq: int):
+    def _do_match(self, state: State, action: Action, seq: int) -> Outcome:
         settings = state.settings
-        game = state.game
+        game = _game(state)
         seat = game.current
         name = state.players[seat]
-        if game.matches >= settings.matches_per_turn:
-            if settings.one_step:
-                raise IllegalAction(
-                    _("one step at a time: {player} has matched a row card this turn; end the "
-                      "turn or discard", player=name), rule="ROPE-VARIANT-1")
-            raise IllegalAction(_("{player} has matched two row cards this turn, the most a turn "
-                                  "allows; end the turn or discard", player=name), rule="ROPE-TURN-2")
         position = game.positions[seat]
         needed = game.row[position]
         if action.has("row_index"):
@@ -811,7 +870,7 @@ class Ropebridge(GameRules):
                     _("{player} must match {card} (row card {n}) next; row cards are matched one "
                       "by one from the left", player=name, card=needed, n=position + 1),
                     rule="ROPE-MATCH-6")
-        cards = action.cards("cards", minimum=1, maximum=2)
+        cards = _cards(action, "cards", minimum=1, maximum=2)
         known = _take_from_hand(state, game, seat, cards)
         check_match(settings, needed, cards)
 
@@ -826,48 +885,26 @@ class Ropebridge(GameRules):
                                 reason=_("{player} matched the last row card", player=name))
         return self._settle(state, game, seq)
 
-    def _do_discard(self, state: State, action: Action, seq: int):
-        game = state.game
+    def _do_discard(self, state: State, action: Action, seq: int) -> Outcome:
+        game = _game(state)
         seat = game.current
-        name = state.players[seat]
-        if not game.drawn:
-            raise IllegalAction(
-                _("{player} has not drawn this turn: a card goes on the discard pile only in "
-                  "exchange for a drawn card", player=name), rule="ROPE-TURN-3")
-        card = action.card("card")
+        card = _card(action, "card")
         known = _take_from_hand(state, game, seat, (card,))
         game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
                        hands=_with(game.hands, seat, game.hands[seat] - 1))
         return self._next_turn(state, game, seq, passed=False)
 
-    def _do_end_turn(self, state: State, action: Action, seq: int):
-        game = state.game
-        seat = game.current
-        name = state.players[seat]
-        held = game.hands[seat]
-        if held > HAND_LIMIT:
-            raise IllegalAction(
-                _("{player} holds {n} cards, more than {limit}: must match or discard before the "
-                  "turn ends", player=name, n=held, limit=HAND_LIMIT), rule="ROPE-TURN-3")
+    def _do_end_turn(self, state: State, action: Action, seq: int) -> Outcome:
+        game = _game(state)
         passed = not game.drawn and not game.matches
-        if passed and (game.stock or game.discard):
-            options = []
-            if game.stock:
-                options.append(_("draw from the stock ({n} left)", n=game.stock))
-            if game.discard:
-                options.append(_("take {card} from the discard pile", card=game.discard[-1]))
-            raise IllegalAction(
-                _("{player} has neither drawn nor matched: match, {options}; a player passes only "
-                  "when both piles are empty", player=name, options=any_of(options)),
-                rule="ROPE-TURN-1")
         return self._next_turn(state, game, seq, passed=passed)
 
-    def _do_stalemate(self, state: State, action: Action, seq: int):
-        game = state.game
+    def _do_stalemate(self, state: State, action: Action, seq: int) -> Outcome:
+        game = _game(state)
         reason = _("{first} and {second} declared a stalemate", first=state.players[0], second=state.players[1])
         return self._tie(state, game, "stalemate", reason, "ROPE-TIE-2", seq)
 
-    def _do_quick(self, state: State, action: Action, seq: int):
+    def _do_quick(self, state: State, action: Action, seq: int) -> Outcome:
         winner = action.player_name("winner", state.players, optional=True)
         tie = action.choice("tie", TIES, optional=True)
         if (winner is None) == (tie is None):
@@ -882,7 +919,7 @@ class Ropebridge(GameRules):
 
     # --- turn and game endings ---------------------------------------------------------
 
-    def _next_turn(self, state: State, game: Game, seq: int, *, passed: bool):
+    def _next_turn(self, state: State, game: Game, seq: int, *, passed: bool) -> Outcome:
         seat = game.current
         passes = game.passes + 1 if passed else 0
         game = replace(
@@ -894,7 +931,7 @@ class Ropebridge(GameRules):
             return self._tie(state, game, "stalemate", reason, "ROPE-TURN-7", seq)
         return self._settle(state, game, seq)
 
-    def _settle(self, state: State, game: Game, seq: int):
+    def _settle(self, state: State, game: Game, seq: int) -> Outcome:
         """After every change on the table, once no row card waits to be turned up: tie an
         unbeatable row (ROPE-TIE-1), report players stuck for good (ROPE-TIE-2) and tie the
         game when both are."""
@@ -907,21 +944,22 @@ class Ropebridge(GameRules):
         findings = tuple(
             Finding("ROPE-TIE-2", why, seq) for seat, why in enumerate(reasons)
             if why and not game.reported_stuck[seat])
-        game = replace(game, reported_stuck=tuple(
-            bool(why) or was for why, was in zip(reasons, game.reported_stuck)))
+        first, second = (bool(why) or was for why, was in zip(reasons, game.reported_stuck))
+        game = replace(game, reported_stuck=(first, second))
         if all(reasons):
-            state, more = self._tie(state, game, "stalemate",
+            state, more = self._tie(_noted(state, findings), game, "stalemate",
                                     _("stalemate: both players are stuck for good"), "ROPE-TIE-2", seq)
             return state, findings + more
-        return replace(state, game=game), findings
+        return _noted(replace(state, game=game), findings), findings
 
-    def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int):
+    def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int) -> Outcome:
         state, _none = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
                                     reason=reason, seq=seq)
-        return state, (Finding(rule_id, _("game {n} is a tie: {reason}", n=game.number + 1, reason=reason), seq),)
+        findings = (Finding(rule_id, _("game {n} is a tie: {reason}", n=game.number + 1, reason=reason), seq),)
+        return _noted(state, findings), findings
 
     def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
-                rule_id: str | None, reason: Message, seq: int):
+                rule_id: str | None, reason: str | Message, seq: int) -> Outcome:
         if game.drawn or game.matches:  # the turn in progress counts
             game = replace(game, turns=_with(game.turns, game.current, game.turns[game.current] + 1))
         game = replace(game, winner=winner, tie=tie, reason=reason, end_rule=rule_id,
@@ -952,7 +990,7 @@ class Ropebridge(GameRules):
         phase = self.phase(state)
         if phase not in ("play", "reveal"):
             return {}
-        game = state.game
+        game = _game(state)
         legal = self.legal(state)
         takes: set[Card] = set()
         if "match" in legal or "discard" in legal:
@@ -976,7 +1014,7 @@ class Ropebridge(GameRules):
         reached the new row card. None between games and in a results-only match."""
         if state.mode != "play" or self.phase(state) not in ("play", "reveal"):
             return None
-        game = state.game
+        game = _game(state)
         seat = game.current
         return _("{player}'s turn {n}", player=state.players[seat], n=game.turns[seat] + 1)
 
@@ -1181,18 +1219,19 @@ def _entry_words(before: State, action: Action, after: State) -> Message:
         record = after.history[-1]
         return _game_result(after, record)
     if kind == "deal":
-        game = after.game
+        game = _game(after)
         return _("{dealer} deals game {n}: {row} face up in the row, {card} turned up on the "
                  "discard pile", dealer=after.players[game.dealer], n=game.number + 1,
                  row=tuple(Card.parse(c) for c in action.raw("row")), card=Card.parse(action.raw("discard")))
-    game = before.game
+    game = _game(before)
     if kind == "reveal":
         return _("Row card {n} is turned up: {card}", n=len(game.row) + 1, card=Card.parse(action.raw("card")))
     if kind == "stalemate":
         return _("{first} and {second} declare a stalemate: game {n} is a tie",
                  first=before.players[0], second=before.players[1], n=game.number + 1)
     player = before.players[game.current]
-    held = after.game.hands[game.current]
+    now = _game(after)
+    held = now.hands[game.current]
     if kind == "draw":
         if action.raw("from") == "discard":
             return _("{player} takes {card} from the discard pile", player=player, card=game.discard[-1])
@@ -1201,7 +1240,7 @@ def _entry_words(before: State, action: Action, after: State) -> Message:
                      card=Card.parse(action.raw("card")))
         return n_("{player} draws a card from the stock ({n} card left there)",
                   "{player} draws a card from the stock ({n} cards left there)",
-                  after.game.stock, player=player, n=after.game.stock)
+                  now.stock, player=player, n=now.stock)
     if kind == "match":
         position = game.positions[game.current]
         cards = tuple(Card.parse(c) for c in action.raw("cards"))
@@ -1222,7 +1261,7 @@ def _entry_words(before: State, action: Action, after: State) -> Message:
 
 def _ending_words(after: State) -> Message:
     """How the entry ended the game: a crossing or a tie."""
-    game = after.game
+    game = _game(after)
     if game.winner is not None:
         return _("{player} is across and wins game {n}", player=after.players[game.winner], n=game.number + 1)
     return _("game {n} is a tie: {reason}", n=game.number + 1, reason=game.reason)

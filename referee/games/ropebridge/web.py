@@ -13,7 +13,7 @@ from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import store
 from referee.cards import Card
-from referee.games.ropebridge.engine import check_match
+from referee.games.ropebridge.engine import check_match, rope_settings
 from referee.i18n import _, all_of, n_
 from referee.rules import RuleViolation, Settings
 from referee.web.entry import form_action
@@ -52,7 +52,7 @@ def pre_check(settings: Settings, state: Mapping[str, Any], fields: Mapping[str,
                                           "the referee checks them before you send.", player=turn, card=target),
                 "rule": None}
     try:
-        check_match(settings, row_card, cards)
+        check_match(rope_settings(settings), row_card, cards)
     except RuleViolation as violation:
         return {"kind": "bad", "text": violation.message, "rule": violation.rule}
     shown = all_of(Card.parse(c) for c in cards)
