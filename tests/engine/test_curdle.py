@@ -1,43 +1,35 @@
 """Curdle: one legal and one illegal case per rule id, through the one rules path."""
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
 from referee.cards import Card, standard_deck
+from referee.engine import Finding, apply, new_match
+from referee.errors import InvalidAction
 from referee.games import get
 from referee.games.curdle.engine import GAME, bridge_values, is_bridge, is_natural_curdle, unaccounted
 from referee.rulebook import book
-from referee.rules import InvalidAction, RuleViolation, apply, new_match
+from tests.engine.table import Table as SharedTable
 
 DECK = [str(card) for card in standard_deck(jokers=1)]
 
 
-class Table:
-    """A match driven by entries, as a phone would post them."""
+class Table(SharedTable):
+    """A Curdle match driven by entries, as a phone would post them, through the shared driver;
+    Curdle's vocabulary: ``act("play", card="4s", bank="A")`` answers the view, ``reject`` the
+    refusal's message, and ``found`` holds what the last entry proved."""
 
     def __init__(self, players=("Ann", "Ben", "Cy"), settings=None, mode="play"):
-        self.settings, self.state = new_match(GAME, list(players), settings or {}, mode)
-        self.seq = 0
-        self.findings = ()
+        super().__init__(GAME, players, settings, mode)
+        self.found: tuple[Finding, ...] = ()
 
-    def do(self, kind: str, **fields) -> dict:
-        self.seq += 1
-        self.state, self.findings = apply(GAME, self.state, {"type": kind, **fields}, self.seq)
+    def act(self, kind: str, **fields) -> dict:
+        self.found = self.do(type=kind, **fields)
         return self.view
 
     def reject(self, rule: str, kind: str, **fields) -> str:
-        before = pickle.dumps(self.state)
-        with pytest.raises(RuleViolation) as err:
-            apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
-        assert err.value.rule == rule, err.value.message
-        assert pickle.dumps(self.state) == before
-        return str(err.value.message)
-
-    @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
+        """The entry is refused citing ``rule``, and the state is unchanged (by value)."""
+        return str(self.refuse({"type": kind, **fields}, rule).message)
 
     def tops(self):
         banks = self.view["banks"]
@@ -64,13 +56,13 @@ class Table:
         player = self.view["turn"]
         while self.view["phase"] == "play":
             card, bank = self.some_bridge()
-            self.do("play", card=card, bank=bank, player=player)
+            self.act("play", card=card, bank=bank, player=player)
 
 
 def opened(players=("Ann", "Ben", "Cy"), a="9h", b="5c", **settings) -> Table:
     table = Table(players, settings)
-    table.do("deal", card=a)
-    table.do("open", card=b)
+    table.act("deal", card=a)
+    table.act("open", card=b)
     return table
 
 
@@ -108,19 +100,17 @@ def test_bad_house_rules(settings, fragment):
 
 
 @pytest.mark.parametrize("action, rule, fragment", [
-    ({"type": "shuffle"}, "ACTION", "no action"),
+    ({"type": "shuffle"}, "ACTION", "Curdle has no action “shuffle”: use deal, open, play, end_run"),
     ({"type": "play", "bank": "A"}, "ACTION", "\"card\""),
     ({"type": "play", "card": "7x", "bank": "A"}, "CARD", "7x"),
     ({"type": "play", "card": "4s", "bank": "C"}, "ACTION", "bank"),
     ({"type": "play", "card": "4s", "bank": "A", "as": 4.5}, "ACTION", "whole number"),
-    ({"type": "quick", "winner": "Ann"}, "ACTION", "quick mode"),
+    ({"type": "quick", "winner": "Ann"}, "ACTION",
+     "“quick” is for matches that keep results only; this match enters every card"),
     ({"type": "play", "card": "4s", "bank": "A", "player": "Cy"}, "TURN", "Ben's turn"),
 ])
 def test_malformed_or_out_of_turn(action, rule, fragment):
-    table = opened()
-    with pytest.raises(RuleViolation) as err:
-        apply(GAME, table.state, action, 99)
-    assert err.value.rule == rule and fragment in err.value.message
+    opened().refuse(action, rule, fragment)
 
 
 # --- SETUP -----------------------------------------------------------------------------------
@@ -128,7 +118,7 @@ def test_malformed_or_out_of_turn(action, rule, fragment):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_1_two_to_five_players_and_the_stock(players):
     table = Table(("Ann", "Ben", "Cy", "Dee", "Eve")[:players])
-    view = table.do("deal", card="9h")
+    view = table.act("deal", card="9h")
     assert view["stock"] == 54 - 10 * players - 1
     assert set(view["hands"].values()) == {10}
 
@@ -147,17 +137,17 @@ def test_setup_2_the_dealer_starts_bank_a():
     assert "Ann" in message and "bank A" in message
     table.reject("CURDLE-SETUP-2", "open", card="4s")
     table.reject("TURN", "deal", card="9h", player="Ben")
-    view = table.do("deal", card="9h", player="Ann")
+    view = table.act("deal", card="9h", player="Ann")
     assert view["banks"]["A"]["cards"] == ["9h"] and view["phase"] == "open"
 
 
 def test_setup_3_the_next_player_starts_bank_b_then_has_a_turn():
     table = Table()
-    table.do("deal", card="9h")
+    table.act("deal", card="9h")
     assert table.view["turn"] == "Ben"
     message = table.reject("CURDLE-SETUP-3", "play", card="4s", bank="A")
     assert "Ben" in message and "bank B" in message
-    view = table.do("open", card="5c", player="Ben")
+    view = table.act("open", card="5c", player="Ben")
     assert view["banks"]["B"]["top"] == "5c" and view["hands"]["Ben"] == 9
     assert view["turn"] == "Ben" and view["phase"] == "play" and view["curdler"] == "Ben"
     table.reject("CURDLE-SETUP-3", "open", card="6c")
@@ -168,11 +158,11 @@ def test_setup_3_the_next_player_starts_bank_b_then_has_a_turn():
 def test_value_1_face_values_king_13_joker_1():
     table = opened(a="6h", b="5c")          # bridge 1
     assert table.view["bridge"] == [1]
-    table.do("play", card="JK", bank="A")   # joker counts 1: tops now joker and 5
+    table.act("play", card="JK", bank="A")   # joker counts 1: tops now joker and 5
     assert table.view["bridge"] == [4]
     king = opened(a="Kh", b="JK")
     assert king.view["bridge"] == [12]
-    king.do("play", card="Qs", bank="B", **{"as": 12})
+    king.act("play", card="Qs", bank="B", **{"as": 12})
 
 
 @pytest.mark.parametrize("card, declared, fragment", [
@@ -190,9 +180,9 @@ def test_value_2_split_cards_have_two_values():
     table = opened(a="Jh", b="5c")          # J is 11 or 3: bridges 6 and 2
     assert table.view["bridge"] == [2, 6]
     assert table.view["banks"]["A"]["values"] == [11, 3]
-    table.do("play", card="Qs", bank="B", **{"as": 2})    # Q as 2: tops J and Q
+    table.act("play", card="Qs", bank="B", **{"as": 2})    # Q as 2: tops J and Q
     assert table.view["bridge"] == [1, 9]                 # 11−12, 11−2, 3−12, 3−2
-    table.do("play", card="As", bank="A")                 # ace as 1
+    table.act("play", card="As", bank="A")                 # ace as 1
     assert table.view["banks"]["A"]["values"] == [14, 1]
 
 
@@ -204,7 +194,7 @@ def test_value_2_wrong_value_of_a_split_card(card, declared, fragment):
     table = opened(a="8h", b="5c")          # bridge 3
     message = table.reject("CURDLE-VALUE-2", "play", card=card, bank="A", **{"as": declared})
     assert fragment in message
-    table.do("play", card=card, bank="A", **{"as": 3})
+    table.act("play", card=card, bank="A", **{"as": 3})
 
 
 @pytest.mark.parametrize("declared", ["3", " 11 ", "14"])
@@ -223,7 +213,7 @@ def test_CURDLE_VALUE_3_a_numeric_as_sent_as_text_gets_a_number_message(declared
 
 def test_value_3_suits_play_no_part():
     table = opened(a="9h", b="5h")
-    table.do("play", card="4s", bank="A")               # a spade bridges two hearts
+    table.act("play", card="4s", bank="A")               # a spade bridges two hearts
     natural = opened(a="7h", b="7c")                    # same rank, other suits: a curdle
     assert natural.view["curdle"] == "natural"
     message = opened(a="9h", b="5c").reject("CURDLE-VALUE-3", "play", card="4s", bank="A",
@@ -235,7 +225,7 @@ def test_value_3_suits_play_no_part():
 
 def test_turn_1_a_bridge_is_a_difference_of_the_tops():
     table = opened()
-    view = table.do("play", card="4s", bank="A")
+    view = table.act("play", card="4s", bank="A")
     assert view["banks"]["A"]["top"] == "4s" and view["bridge"] == [1]
 
 
@@ -248,49 +238,49 @@ def test_turn_1_a_card_that_is_not_a_bridge():
 
 def test_turn_2_a_run_goes_on_while_the_player_has_bridges():
     table = opened()
-    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
-    view = table.do("play", card="Ah", bank="B")     # tops 4, A: bridges 3 and 10
+    table.act("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    view = table.act("play", card="Ah", bank="B")     # tops 4, A: bridges 3 and 10
     assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
     assert view["legal"] == ["play", "end_run"] and view["turn"] == "Ben"
-    view = table.do("end_run")
+    view = table.act("end_run")
     assert view["turn"] == "Cy" and view["run"]["cards"] == 0
 
 
 def test_turn_2_a_false_claim_of_no_bridge_is_a_finding():
     table = opened()
-    table.do("play", card="4s", bank="A")            # Ben: bridge 1 now
-    table.do("end_run")                              # "no 1 in my hand", entry 4
-    table.do("draw")                                 # Cy
-    table.do("play", card="Ah", bank="A", player="Ann")   # tops A, 5: 4 or 9
-    table.do("play", card="4h", bank="B")                 # tops A, 4: 3 or 10
-    table.do("play", card="3h", bank="B")                 # tops A, 3: 2 or 11
-    table.do("play", card="2h", bank="B")                 # tops A, 2: 1 or 12
-    table.do("end_run")
-    table.do("play", card="Qs", bank="B", player="Ben")   # a queen was no 1: no proof
-    assert table.findings == ()
-    table.do("play", card="JK", bank="B")            # the joker was a 1 at entry 4
-    assert [f.rule for f in table.findings] == ["CURDLE-TURN-2"]
-    message = table.findings[0].message
+    table.act("play", card="4s", bank="A")            # Ben: bridge 1 now
+    table.act("end_run")                              # "no 1 in my hand", entry 4
+    table.act("draw")                                 # Cy
+    table.act("play", card="Ah", bank="A", player="Ann")   # tops A, 5: 4 or 9
+    table.act("play", card="4h", bank="B")                 # tops A, 4: 3 or 10
+    table.act("play", card="3h", bank="B")                 # tops A, 3: 2 or 11
+    table.act("play", card="2h", bank="B")                 # tops A, 2: 1 or 12
+    table.act("end_run")
+    table.act("play", card="Qs", bank="B", player="Ben")   # a queen was no 1: no proof
+    assert table.found == ()
+    table.act("play", card="JK", bank="B")            # the joker was a 1 at entry 4
+    assert [f.rule for f in table.found] == ["CURDLE-TURN-2"]
+    message = table.found[0].message
     assert "At entry 4 Ben ended the run" in message and "Joker" in message
     assert table.view["findings"][0]["seq"] == table.seq
 
 
 def test_turn_2_no_finding_once_the_player_has_drawn():
     table = opened(players=("Ann", "Ben"))
-    table.do("play", card="4s", bank="A")            # bridge 1
-    table.do("end_run")                              # Ben claims no 1
-    table.do("play", card="Ah", bank="B", player="Ann")   # tops 4, A: 3 or 10
-    table.do("end_run")
-    table.do("fluke", card="Jc", bank="B", player="Ben")  # a drawn card: the claim is void
-    table.do("play", card="Ad", bank="A", player="Ben")   # tops 4, J: 1 or 7
-    assert table.findings == () and table.view["findings"] == []
+    table.act("play", card="4s", bank="A")            # bridge 1
+    table.act("end_run")                              # Ben claims no 1
+    table.act("play", card="Ah", bank="B", player="Ann")   # tops 4, A: 3 or 10
+    table.act("end_run")
+    table.act("fluke", card="Jc", bank="B", player="Ben")  # a drawn card: the claim is void
+    table.act("play", card="Ad", bank="A", player="Ben")   # tops 4, J: 1 or 7
+    assert table.found == () and table.view["findings"] == []
 
 
 def test_turn_3_the_starter_draws_or_flukes():
     table = opened()
-    view = table.do("draw")                          # Ben keeps the card, turn over
+    view = table.act("draw")                          # Ben keeps the card, turn over
     assert view["hands"]["Ben"] == 10 and view["stock"] == 22 and view["turn"] == "Cy"
-    view = table.do("fluke", card="4d", bank="B")    # Cy draws a bridge and plays it
+    view = table.act("fluke", card="4d", bank="B")    # Cy draws a bridge and plays it
     assert view["hands"]["Cy"] == 10 and view["stock"] == 21
     assert view["run"] == {"player": "Cy", "cards": 1, "starter": True}
 
@@ -306,7 +296,7 @@ def test_turn_3_the_starter_draws_or_flukes():
 def test_turn_3_refusals(steps, action, fragment):
     table = opened()
     for kind, fields in steps:
-        table.do(kind, **fields)
+        table.act(kind, **fields)
     kind = action.pop("type")
     assert fragment in table.reject("CURDLE-TURN-3", kind, **action)
 
@@ -314,52 +304,52 @@ def test_turn_3_refusals(steps, action, fragment):
 def test_turn_3_an_empty_stock_means_pass():
     names = ("Ann", "Ben", "Cy", "Dee", "Eve")
     table = opened(players=names, a="9h", b="5c")    # 3 cards in the stock
-    table.do("draw")                                 # Ben, the curdler
-    table.do("draw")                                 # Cy
-    table.do("draw")                                 # Dee
+    table.act("draw")                                 # Ben, the curdler
+    table.act("draw")                                 # Cy
+    table.act("draw")                                 # Dee
     assert table.view["stock"] == 0 and table.view["legal"] == ["play", "pass"]
     assert "stock is empty" in table.reject("CURDLE-TURN-3", "draw")
     table.reject("CURDLE-TURN-3", "fluke", card="4h", bank="A")
-    view = table.do("pass", player="Eve")
+    view = table.act("pass", player="Eve")
     assert view["phase"] == "play" and view["turn"] == "Ann" and view["failures"] == 3
-    view = table.do("pass", player="Ann")            # all four others have failed
+    view = table.act("pass", player="Ann")            # all four others have failed
     assert view["phase"] == "blind" and view["curdle"] == "blind" and view["curdler"] == "Ben"
 
 
 def test_CURDLE_TURN_3_a_break_card_is_not_a_starter():
     # Ruling of 2026-11-23: after breaking, the curdler still needs a starter, or draws.
     table = opened(players=("Ann", "Ben"), a="7h", b="7c")
-    view = table.do("break", card="9d", bank="A")     # tops 9, 7: bridge 2 (2, Q)
+    view = table.act("break", card="9d", bank="A")     # tops 9, 7: bridge 2 (2, Q)
     assert view["run"] == {"player": "Ben", "cards": 1, "starter": False}
     assert view["legal"] == ["play", "draw", "fluke"]
     message = table.reject("CURDLE-TURN-3", "end_run")
     assert message == ("Ben broke the curdle but has played no starter this turn: a break card is not "
                        "a bridge, so Ben plays a starter or, without one, draws from the stock")
-    view = table.do("draw")                           # Ben keeps the card: Ann's turn
+    view = table.act("draw")                           # Ben keeps the card: Ann's turn
     assert view["turn"] == "Ann" and view["hands"]["Ben"] == 9 and view["failures"] == 0
     # A fluker after a break is the starter; then the run may end.
     table = opened(players=("Ann", "Ben"), a="7h", b="7c")
-    table.do("break", card="9d", bank="A")
-    view = table.do("fluke", card="2s", bank="B")     # tops 9, 2: bridge 7
+    table.act("break", card="9d", bank="A")
+    view = table.act("fluke", card="2s", bank="B")     # tops 9, 2: bridge 7
     assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
     assert view["legal"] == ["play", "end_run"]
     table.reject("CURDLE-TURN-3", "draw")
-    assert table.do("end_run")["turn"] == "Ann"
+    assert table.act("end_run")["turn"] == "Ann"
     # A starter already down before the curdle still counts after the break.
     table = opened(players=("Ann", "Ben"), a="8h", b="4c")
-    view = table.do("play", card="4s", bank="A")      # the starter curdles: 4♠ beside 4♣
+    view = table.act("play", card="4s", bank="A")      # the starter curdles: 4♠ beside 4♣
     assert view["phase"] == "break"
-    view = table.do("break", card="9d", bank="A")
+    view = table.act("break", card="9d", bank="A")
     assert view["run"] == {"player": "Ben", "cards": 2, "starter": True}
     assert view["legal"] == ["play", "end_run"]
     table.reject("CURDLE-TURN-3", "draw")
-    assert table.do("end_run")["turn"] == "Ann"
+    assert table.act("end_run")["turn"] == "Ann"
     # With an empty stock a curdler without a starter passes.
     table = restart_curdle()
-    view = table.do("break", card="9s", bank="A")     # tops 9, 4: bridge 5
+    view = table.act("break", card="9s", bank="A")     # tops 9, 4: bridge 5
     assert view["stock"] == 0 and view["legal"] == ["play", "pass"]
     assert "passes (the stock is empty)" in table.reject("CURDLE-TURN-3", "end_run")
-    view = table.do("pass")
+    view = table.act("pass")
     assert view["turn"] == "Cy" and view["failures"] == 0 and view["phase"] == "play"
 
 
@@ -375,7 +365,7 @@ def test_turn_4_the_last_card_wins_the_hand():
     assert view["turn"] == "Ben" and view["next_dealer"] == "Ben"
     message = table.reject("CURDLE-TURN-4", "play", card="2c", bank="A")
     assert "Ben played their last card" in message
-    view = table.do("deal", card="8h", player="Ben")     # the deal passes left
+    view = table.act("deal", card="8h", player="Ben")     # the deal passes left
     assert view["deal"] == 1 and view["dealer"] == "Ben" and view["turn"] == "Ann"
     assert view["banks"]["B"]["count"] == 0 and view["winner"] is None
 
@@ -386,21 +376,21 @@ def test_turn_4_no_new_deal_while_the_hand_goes_on():
 
 def test_turn_5_a_card_on_a_bank_cannot_be_played_again():
     table = opened()
-    table.do("play", card="4s", bank="A")
+    table.act("play", card="4s", bank="A")
     message = table.reject("CURDLE-TURN-5", "play", card="4s", bank="B")
     assert message == "4♠ cannot be played again: it is on bank A, its top card"
     message = table.reject("CURDLE-TURN-5", "play", card="9h", bank="B")
     assert "on bank A, 2nd from the top" in message
     fresh = Table()
-    fresh.do("deal", card="9h")
+    fresh.act("deal", card="9h")
     fresh.reject("CURDLE-TURN-5", "open", card="9h")
 
 
 def test_turn_5_two_jokers():
     table = opened(a="JK", b="2c")                   # bridge 1
-    table.do("play", card="JK", bank="B")            # the second joker: a natural curdle
+    table.act("play", card="JK", bank="B")            # the second joker: a natural curdle
     assert table.view["curdle"] == "natural"
-    table.do("break", card="3c", bank="B")           # tops joker, 3: bridge 2
+    table.act("break", card="3c", bank="B")           # tops joker, 3: bridge 2
     message = table.reject("CURDLE-TURN-5", "play", card="JK", bank="A")
     assert "both jokers are accounted for" in message
 
@@ -408,10 +398,10 @@ def test_turn_5_two_jokers():
 def blind_curdle() -> Table:
     """Ben opens, plays one bridge and ends; Cy and Ann draw: a blind curdle for Ben."""
     table = opened()
-    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
-    table.do("end_run")
-    table.do("draw")                                 # Cy
-    table.do("draw")                                 # Ann
+    table.act("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    table.act("end_run")
+    table.act("draw")                                 # Cy
+    table.act("draw")                                 # Ann
     return table
 
 
@@ -421,27 +411,27 @@ def test_turn_5_a_card_handed_out_in_a_blind_curdle():
                            restart="4s")
     assert "cannot be the card that just came off the stock" in message
     # 4♠ to Cy, 9♥ kept, two stock cards to Ben and Ann; 4 cards go under the stock
-    table.do("blind", bank="A", to=["Cy", "Ben", "Ben", "Ann"], restart="9d")
+    table.act("blind", bank="A", to=["Cy", "Ben", "Ben", "Ann"], restart="9d")
     message = table.reject("CURDLE-TURN-5", "fluke", card="4s", bank="A")
     assert "went to Cy in the blind curdle at entry 7" in message
-    table.do("draw")                                 # Ben (the stock's own cards)
+    table.act("draw")                                 # Ben (the stock's own cards)
     message = table.reject("CURDLE-TURN-5", "play", card="9h", bank="A", player="Cy")
     assert "went to Ben" in message and "nobody has drawn" in message
-    table.do("play", card="4s", bank="A", player="Cy")   # Cy holds 4♠: it comes back
+    table.act("play", card="4s", bank="A", player="Cy")   # Cy holds 4♠: it comes back
 
 
 def test_turn_5_a_handed_out_card_is_free_once_its_batch_is_reached():
     names = ("Ann", "Ben", "Cy", "Dee", "Eve")
     table = opened(players=names)                    # 3 cards in the stock
-    table.do("play", card="4s", bank="A")            # tops 4, 5: bridge 1
-    table.do("end_run")
+    table.act("play", card="4s", bank="A")            # tops 4, 5: bridge 1
+    table.act("end_run")
     for name in ("Cy", "Dee", "Eve", "Ann"):
-        table.do("draw" if table.view["stock"] else "pass", player=name)
+        table.act("draw" if table.view["stock"] else "pass", player=name)
     view = table.view
     assert view["phase"] == "blind" and view["stock"] == 0
     # 4♠ to Cy, 9♥ kept; the stock is only the two cards put under, so the restart card
     # comes from them, and may well be 4♠ itself.
-    view = table.do("blind", bank="A", to=["Cy", "Ben"], restart="4s")
+    view = table.act("blind", bank="A", to=["Cy", "Ben"], restart="4s")
     assert view["stock"] == 1 and view["banks"]["A"]["cards"] == ["4s"]
     assert view["hands"] == {"Ann": 10, "Ben": 8, "Cy": 11, "Dee": 11, "Eve": 11}
 
@@ -453,7 +443,7 @@ def test_curdle_1_the_curdler_played_the_last_card():
     assert table.view["curdler"] == "Ben" and table.view["turn"] == "Ben"
     message = table.reject("CURDLE-CURDLE-1", "break", card="5s", bank="A", player="Cy")
     assert "Ben, who played the last card" in message
-    table.do("break", card="5s", bank="A", player="Ben")
+    table.act("break", card="5s", bank="A", player="Ben")
 
 
 def test_curdle_2_natural_curdle_and_its_break():
@@ -462,7 +452,7 @@ def test_curdle_2_natural_curdle_and_its_break():
     assert view["phase"] == "break" and view["curdle"] == "natural" and view["bridge"] == []
     assert view["legal"] == ["break"]                # 9 cards, and only two sevens unseen
     assert view["history"] == [] and table.state.curdles[0].kind == "natural"
-    view = table.do("break", card="Qs", bank="B")    # tops 7, Q: bridges 5
+    view = table.act("break", card="Qs", bank="B")    # tops 7, Q: bridges 5
     assert view["phase"] == "play" and view["curdle"] is None and view["bridge"] == [5]
     assert view["run"] == {"player": "Ben", "cards": 1, "starter": False}
     assert view["legal"] == ["play", "draw", "fluke"]    # the break card is no starter
@@ -493,13 +483,13 @@ DOWN_TO_ONE = [("4c", "B"), ("5s", "A"), ("JK", "A"), ("3c", "B"), ("Qd", "A"), 
 def test_curdle_2_a_curdler_with_only_the_curdled_rank_draws():
     table = opened(players=("Ann", "Ben"))
     for card, bank in DOWN_TO_ONE:
-        table.do("play", card=card, bank=bank)
+        table.act("play", card=card, bank=bank)
     view = table.view
     assert view["phase"] == "break" and view["hands"]["Ben"] == 1 and view["legal"] == ["break", "draw"]
     assert "the stock has 33 cards" in table.reject("CURDLE-CURDLE-2", "pass")
-    view = table.do("draw")                            # 1 card: it may be 3♥ or 3♦
+    view = table.act("draw")                            # 1 card: it may be 3♥ or 3♦
     assert view["phase"] == "break" and view["hands"]["Ben"] == 2 and view["stock"] == 32
-    view = table.do("draw")                            # 2 cards: both may be threes
+    view = table.act("draw")                            # 2 cards: both may be threes
     assert view["hands"]["Ben"] == 3 and view["legal"] == ["break"]
     message = table.reject("CURDLE-CURDLE-2", "draw")  # 3 cards: one is not a three
     assert message == ("Ben holds 3 cards, but only 2 cards of the curdled rank (3) are not accounted "
@@ -517,7 +507,7 @@ def test_CURDLE_2_a_curdler_who_provably_holds_another_rank_may_not_draw_or_pass
     assert "Ben holds 9 cards and every card of the curdled rank (joker) is accounted for" in message
     assert "instead of drawing" in message
     assert "instead of passing" in table.reject("CURDLE-CURDLE-2", "pass")
-    view = table.do("break", card="5d", bank="A")
+    view = table.act("break", card="5d", bank="A")
     assert view["phase"] == "play" and view["hands"]["Ben"] == 8
     # With five players and the stock empty, a pass no longer turns into a false blind curdle.
     table = restart_curdle()
@@ -526,14 +516,14 @@ def test_CURDLE_2_a_curdler_who_provably_holds_another_rank_may_not_draw_or_pass
     assert view["legal"] == ["break"]
     message = table.reject("CURDLE-CURDLE-2", "pass")
     assert "Ben holds 8 cards, but only 2 cards of the curdled rank (4) are not accounted for" in message
-    view = table.do("break", card="9s", bank="A")
+    view = table.act("break", card="9s", bank="A")
     assert view["phase"] == "play" and view["curdle"] is None and view["findings"] == []
 
 
 def test_CURDLE_2_cards_handed_to_others_are_accounted_for():
     table = empty_stock_curdle()
-    table.do("pass")
-    table.do("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # 7♥ goes to Ann
+    table.act("pass")
+    table.act("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # 7♥ goes to Ann
     eve, ann = 4, 0
     # 7♠ on bank B and 7♥ with Ann: two sevens could be in Eve's hand, three in Ann's.
     assert unaccounted(table.state.banks, table.state.gifts, "7", eve) == 2
@@ -544,12 +534,12 @@ def test_CURDLE_2_cards_handed_to_others_are_accounted_for():
 def restart_curdle() -> Table:
     """Five players: a blind curdle leaves the stock empty, and its restart card curdles fours."""
     table = opened(players=("Ann", "Ben", "Cy", "Dee", "Eve"), a="9h", b="5c")
-    table.do("play", card="4s", bank="A")
-    table.do("end_run")
+    table.act("play", card="4s", bank="A")
+    table.act("end_run")
     for name in ("Cy", "Dee", "Eve"):
-        table.do("draw", player=name)
-    table.do("pass", player="Ann")
-    table.do("blind", bank="B", to=["Ben"], restart="4c")   # 4♣ beside 4♠: curdled
+        table.act("draw", player=name)
+    table.act("pass", player="Ann")
+    table.act("blind", bank="B", to=["Ben"], restart="4c")   # 4♣ beside 4♠: curdled
     return table
 
 
@@ -557,10 +547,10 @@ def empty_stock_curdle() -> Table:
     """Five players: the stock runs dry, then Eve runs down to two cards and curdles sevens."""
     table = opened(players=("Ann", "Ben", "Cy", "Dee", "Eve"), a="9h", b="5c")
     for name in ("Ben", "Cy", "Dee"):
-        table.do("draw", player=name)
+        table.act("draw", player=name)
     for card, bank in (("4h", "A"), ("Ah", "B"), ("10s", "A"), ("9c", "A"), ("8h", "B"), ("Ac", "A"),
                        ("7s", "B"), ("7h", "A")):
-        table.do("play", card=card, bank=bank, player="Eve")
+        table.act("play", card=card, bank=bank, player="Eve")
     return table
 
 
@@ -569,13 +559,13 @@ def test_curdle_2_with_an_empty_stock_the_curdler_passes_into_a_blind_curdle():
     view = table.view
     assert view["curdle"] == "natural" and view["stock"] == 0 and view["hands"]["Eve"] == 2
     assert view["legal"] == ["break", "pass"]          # two cards, and two sevens unseen
-    view = table.do("pass")                              # "I hold only sevens"
+    view = table.act("pass")                              # "I hold only sevens"
     assert view["phase"] == "blind" and view["curdler"] == "Eve"
-    view = table.do("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # Eve keeps none
+    view = table.act("blind", bank="A", to=["Ann", "Ben", "Cy", "Dee"])   # Eve keeps none
     assert view["bridge"] == [3] and view["turn"] == "Eve" and view["hands"]["Eve"] == 2
-    table.do("play", card="3d", bank="A")                # so Eve did hold another rank
-    assert [f.rule for f in table.findings] == ["CURDLE-CURDLE-2"]
-    assert "passed in a natural curdle of 7s" in table.findings[0].message
+    table.act("play", card="3d", bank="A")                # so Eve did hold another rank
+    assert [f.rule for f in table.found] == ["CURDLE-CURDLE-2"]
+    assert "passed in a natural curdle of 7s" in table.found[0].message
 
 
 def test_curdle_3_kingfisher():
@@ -585,7 +575,7 @@ def test_curdle_3_kingfisher():
     message = table.reject("CURDLE-CURDLE-3", "play", card="Ac", bank="A")
     assert "kingfisher" in message and "only a king" in message
     table.reject("CURDLE-CURDLE-3", "play", card="JK", bank="A")
-    view = table.do("play", card="Kd", bank="A")
+    view = table.act("play", card="Kd", bank="A")
     assert view["curdle"] is None
     joker = opened(a="JK", b="Ac")
     assert joker.view["curdle"] == "kingfisher" and joker.view["bridge"] == [13]
@@ -596,9 +586,9 @@ def kingfisher_under_four() -> Table:
     ends the run, and Ann's draw makes it a blind curdle for Ben."""
     table = opened(players=("Ann", "Ben"), a="Ah", b="JK")
     for card in ("Kd", "Qs", "2s", "Qh"):
-        table.do("play", card=card, bank="B")
-    table.do("end_run")
-    table.do("draw")
+        table.act("play", card=card, bank="B")
+    table.act("end_run")
+    table.act("draw")
     return table
 
 
@@ -606,11 +596,11 @@ def test_CURDLE_CURDLE_3_a_kingfisher_uncovered_by_a_blind_curdle_is_recorded():
     # Ruling of 2026-11-23: every curdle is recorded, however it arose.
     table = kingfisher_under_four()
     assert table.view["blind_cards"]["B"] == ["Qh", "2s", "Qs", "Kd"]
-    view = table.do("blind", bank="B", to=["Ben", "Ann", "Ben", "Ben"])
+    view = table.act("blind", bank="B", to=["Ben", "Ann", "Ben", "Ben"])
     assert view["banks"]["B"]["cards"] == ["JK"] and view["curdle"] == "kingfisher"
     assert [(note.kind, note.seq) for note in table.state.curdles] == [
         ("kingfisher", 2), ("blind", 8), ("kingfisher", 9)]
-    table.do("play", card="Kc", bank="B")
+    table.act("play", card="Kc", bank="B")
     table.run_out()
     view = table.view
     assert view["winner"] == "Ben"
@@ -621,12 +611,12 @@ def test_CURDLE_CURDLE_3_a_kingfisher_uncovered_by_a_blind_curdle_is_recorded():
 
 def test_curdle_4_blind_curdle_when_every_other_player_failed():
     table = opened()
-    table.do("play", card="4s", bank="A")
-    table.do("end_run")
-    view = table.do("draw")                          # Cy fails
+    table.act("play", card="4s", bank="A")
+    table.act("end_run")
+    view = table.act("draw")                          # Cy fails
     assert view["phase"] == "play" and view["failures"] == 1
     assert "1 of 2" in table.reject("CURDLE-CURDLE-4", "blind", bank="A", to=["Ann"])
-    view = table.do("draw")                          # Ann fails too
+    view = table.act("draw")                          # Ann fails too
     assert view["phase"] == "blind" and view["curdle"] == "blind" and view["turn"] == "Ben"
     assert view["blind_cards"] == {"A": ["4s", "9h"], "B": ["5c"],
                                    "from_stock": {"A": 2, "B": 3},
@@ -636,18 +626,18 @@ def test_curdle_4_blind_curdle_when_every_other_player_failed():
 
 def test_curdle_4_a_fluker_resets_the_count():
     table = opened()
-    table.do("play", card="4s", bank="A")
-    table.do("end_run")
-    table.do("draw")                                 # Cy fails
-    table.do("fluke", card="Ac", bank="B")           # Ann flukes: she is the curdler now
-    view = table.do("end_run")
+    table.act("play", card="4s", bank="A")
+    table.act("end_run")
+    table.act("draw")                                 # Cy fails
+    table.act("fluke", card="Ac", bank="B")           # Ann flukes: she is the curdler now
+    view = table.act("end_run")
     assert view["failures"] == 0 and view["curdler"] == "Ann" and view["phase"] == "play"
 
 
 def test_curdle_5_blind_curdle_from_a_small_bank_restarts_it():
     table = blind_curdle()
     before = table.view
-    view = table.do("blind", bank="B", to=["Ann", "Ben", "Cy", "Ben"], restart="Qd")
+    view = table.act("blind", bank="B", to=["Ann", "Ben", "Cy", "Ben"], restart="Qd")
     assert view["banks"]["B"]["cards"] == ["Qd"]
     assert view["hands"] == before["hands"]
     assert view["stock"] == before["stock"] - 3 + 4 - 1     # make-up, put under, restart
@@ -659,14 +649,14 @@ def test_curdle_5_blind_curdle_from_a_big_bank():
     table = opened(players=("Ann", "Ben"))
     for card, bank in (("4s", "A"), ("Ah", "B"), ("3c", "A"), ("2d", "B"), ("JK", "A"),
                        ("Ad", "A")):
-        table.do("play", card=card, bank=bank)       # A: 9 4 3 joker A, B: 5 A 2
-    table.do("end_run")
-    view = table.do("draw")                          # Ann fails: blind for Ben
+        table.act("play", card=card, bank=bank)       # A: 9 4 3 joker A, B: 5 A 2
+    table.act("end_run")
+    view = table.act("draw")                          # Ann fails: blind for Ben
     assert view["blind_cards"]["A"] == ["Ad", "JK", "3c", "4s"]
     assert view["blind_cards"]["from_stock"]["A"] == 0
     assert "leave out" in table.reject("CURDLE-CURDLE-5", "blind", bank="A",
                                        to=["Ben", "Ann", "Ben", "Ben"], restart="Kc")
-    view = table.do("blind", bank="A", to=["Ben", "Ann", "Ben", "Ben"])
+    view = table.act("blind", bank="A", to=["Ben", "Ann", "Ben", "Ben"])
     assert view["banks"]["A"]["cards"] == ["9h"] and view["bridge"] == [7]
     assert view["stock"] == 33 - 1 + 4 and view["hands"] == {"Ann": 11, "Ben": 3}
 
@@ -695,12 +685,12 @@ def test_curdle_5_restart_card_must_be_free():
 def test_score_1_hands_won_and_the_hands_target():
     table = opened(players=("Ann", "Ben"), hands=2)
     table.run_out()                                  # Ben wins hand 0
-    table.do("deal", card="8h")                      # Ben deals, Ann opens
-    table.do("open", card="2c")
+    table.act("deal", card="8h")                      # Ben deals, Ann opens
+    table.act("open", card="2c")
     table.run_out()                                  # Ann wins hand 1
     assert table.view["scores"] == {"Ann": 1, "Ben": 1} and not table.view["match_over"]
-    table.do("deal", card="9c")
-    table.do("open", card="4c")
+    table.act("deal", card="9c")
+    table.act("open", card="4c")
     table.run_out()                                  # Ben: 2 hands
     view = table.view
     assert view["match_over"] and view["phase"] == "match_over"
@@ -711,15 +701,15 @@ def test_score_1_hands_won_and_the_hands_target():
 
 def test_score_2_cards_left_penalties_and_the_target():
     table = opened(players=("Ann", "Ben", "Cy"), scoring="cards_left", target=20)
-    table.do("draw")                                 # Ben 10
-    table.do("draw")                                 # Cy 11
-    table.do("play", card="4s", bank="A", player="Ann")
+    table.act("draw")                                 # Ben 10
+    table.act("draw")                                 # Cy 11
+    table.act("play", card="4s", bank="A", player="Ann")
     table.run_out()                                  # Ann goes out
     view = table.view
     assert view["deal_scores"] == {"Ann": 0, "Ben": 10, "Cy": 11}
     assert not view["match_over"]
-    table.do("deal", card="8h")
-    table.do("open", card="2c")                      # Cy opens, 9 left
+    table.act("deal", card="8h")
+    table.act("open", card="2c")                      # Cy opens, 9 left
     table.run_out()
     view = table.view
     assert view["scores"] == {"Ann": 10, "Ben": 20, "Cy": 11}
@@ -732,7 +722,7 @@ def test_score_2_cards_left_penalties_and_the_target():
 def test_quick_mode_records_whole_hands():
     table = Table(("Ann", "Ben", "Cy"), {"scoring": "cards_left", "target": 30}, mode="quick")
     assert table.view["legal"] == ["quick"] and table.view["turn"] is None
-    view = table.do("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
+    view = table.act("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
     assert view["scores"] == {"Ann": 4, "Ben": 0, "Cy": 7}
     assert view["history"][0]["dealer"] == "Ann" and view["dealer"] == "Ben"
     assert view["history"][0]["cards_left"] == {"Ann": 4, "Ben": 0, "Cy": 7}
@@ -741,17 +731,16 @@ def test_quick_mode_records_whole_hands():
     assert "holds none" in table.reject("CURDLE-TURN-4", "quick", winner="Ann",
                                         cards_left={"Ann": 1, "Ben": 3, "Cy": 2})
     table.reject("CURDLE-SCORE-2", "quick", winner="Ann", cards_left={"Ben": 30, "Cy": 30})
-    with pytest.raises(InvalidAction):
-        apply(GAME, table.state, {"type": "quick", "winner": "Ann"}, 50)
-    with pytest.raises(InvalidAction):
-        apply(GAME, table.state, {"type": "draw"}, 50)
-    view = table.do("quick", winner="Ann", cards_left={"Ben": 12, "Cy": 30})
+    assert isinstance(table.refuse({"type": "quick", "winner": "Ann"}, "ACTION", "cards_left"), InvalidAction)
+    assert isinstance(table.refuse({"type": "draw"}, "ACTION", "this match keeps results only: enter each "
+                                   "result with “quick”, not “draw”"), InvalidAction)
+    view = table.act("quick", winner="Ann", cards_left={"Ben": 12, "Cy": 30})
     assert view["match_over"] and view["match_winners"] == ["Ann"]
 
 
 def test_quick_mode_hands_won():
     table = Table(("Ann", "Ben"), {"hands": 1}, mode="quick")
-    view = table.do("quick", winner="Ann")
+    view = table.act("quick", winner="Ann")
     assert view["scores"] == {"Ann": 1, "Ben": 0} and view["match_over"]
     assert view["history"][0]["cards_left"] is None
 

@@ -15,7 +15,7 @@ FIELDS = ("type", "card", "bank", "as", "to", "restart", "winner", "cards_left",
 def said(table: Table, kind: str, **fields) -> tuple[str, str, str]:
     """Enter the action; return (type, English, German) as the timeline shows it."""
     before = table.state
-    table.do(kind, **fields)
+    table.act(kind, **fields)
     words = {}
     for code in ("en", "de"):
         with language(code):
@@ -61,7 +61,7 @@ def every_kind() -> list[tuple[str, str, str]]:
     # A curdler holding only the curdled rank draws; a declared value; a break card, then a pass.
     table = opened(players=("Ann", "Ben"))
     for card, bank in DOWN_TO_ONE:
-        table.do("play", card=card, bank=bank)
+        table.act("play", card=card, bank=bank)
     entries.append(said(table, "draw"))
     table = opened(players=("Ann", "Ben"), a="9h", b="6c")
     entries.append(said(table, "play", card="Jd", bank="A", **{"as": 3}))
@@ -72,8 +72,8 @@ def every_kind() -> list[tuple[str, str, str]]:
     entries.append(said(table, "pass"))
     # A blind curdle from a short bank: make-up cards from the stock and a restart.
     table = opened(players=("Ann", "Ben"), a="Kh", b="Qc")
-    table.do("draw")
-    table.do("draw")
+    table.act("draw")
+    table.act("draw")
     entries.append(said(table, "blind", bank="A", to=["Ben", "Ann", "Ben", "Ben"], restart="5d"))
     quick = Table(("Ann", "Ben", "Cy"), {"scoring": "cards_left", "target": 20}, mode="quick")
     entries.append(said(quick, "quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7}))
@@ -114,7 +114,7 @@ def test_every_action_type_has_a_sentence_in_both_languages_without_field_names(
 
 def test_a_shared_win_and_a_single_card_read_in_the_plural_forms():
     table = opened(players=("Ann", "Ben"), a="9h", b="5c")
-    table.do("play", card="4s", bank="A")
+    table.act("play", card="4s", bank="A")
     _, en, de = said(table, "end_run")
     assert en == "Ben ends the run after 1 card: no bridge left"
     assert de == "Ben beendet die Serie nach 1 Karte: keine Brücke mehr"
@@ -122,7 +122,7 @@ def test_a_shared_win_and_a_single_card_read_in_the_plural_forms():
     _, en, de = said(quick, "quick", winner="Ben", cards_left={"Ann": 5, "Cy": 5})
     assert en == "Ben wins hand 1; cards left: Ann 5, Cy 5; the match is over: Ben wins"
     quick = Table(("Ann", "Ben", "Cy"), {"scoring": "cards_left", "target": 5}, mode="quick")
-    quick.do("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 1})
+    quick.act("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 1})
     _, en, de = said(quick, "quick", winner="Cy", cards_left={"Ann": 2, "Ben": 1})   # 6, 1, 1
     assert en.endswith("the match is over: Ben and Cy share the win")
     assert de.endswith("die Partie ist vorbei: Ben und Cy teilen sich den Sieg")

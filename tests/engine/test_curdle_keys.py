@@ -13,10 +13,10 @@ def unavailable(table: Table) -> dict[str, str]:
 def test_TURN_5_cards_on_a_bank_are_greyed_out_with_where_they_lie():
     table = Table(("Ann", "Ben"))
     assert unavailable(table) == {}                  # a new deal starts from the whole pack
-    table.do("deal", card="Kh")
+    table.act("deal", card="Kh")
     assert unavailable(table) == {"Kh": "on bank A, its top card"}
-    table.do("open", card="Qc")
-    table.do("play", card="Ad", bank="B")
+    table.act("open", card="Qc")
+    table.act("play", card="Ad", bank="B")
     assert unavailable(table) == {"Kh": "on bank A, its top card", "Qc": "on bank B, 2nd from the top",
                                   "Ad": "on bank B, its top card"}
     # Every key it lists is refused by the engine too.
@@ -26,10 +26,10 @@ def test_TURN_5_cards_on_a_bank_are_greyed_out_with_where_they_lie():
 
 def test_a_joker_is_greyed_out_only_when_both_are_on_the_banks():
     table = Table(("Ann", "Ben"))
-    table.do("deal", card="JK")
-    table.do("open", card="2c")                       # bridge 1: the other joker bridges
+    table.act("deal", card="JK")
+    table.act("open", card="2c")                       # bridge 1: the other joker bridges
     assert "JK" not in unavailable(table)
-    table.do("play", card="JK", bank="B")             # joker on joker: a natural curdle
+    table.act("play", card="JK", bank="B")             # joker on joker: a natural curdle
     assert unavailable(table)["JK"] == ("both jokers are accounted for: on bank A, its top card and "
                                         "on bank B, its top card")
     table.reject("CURDLE-CURDLE-2", "break", card="JK", bank="A")
@@ -39,11 +39,11 @@ def test_a_card_handed_to_another_player_is_greyed_out_for_the_player_in_turn():
     table = Table(("Ann", "Ben"))
     for kind, fields in (("deal", {"card": "Kh"}), ("open", {"card": "Qc"}), ("play", {"card": "Ad", "bank": "B"}),
                          ("end_run", {}), ("draw", {})):
-        table.do(kind, **fields)
+        table.act(kind, **fields)
     # Ben played last; Ann drew and kept: a blind curdle for Ben, who gives A♦ to Ann.
     assert table.view["phase"] == "blind"
     assert "Ad" in unavailable(table)                 # still on bank B while Ben chooses
-    table.do("blind", bank="B", to=["Ann", "Ben", "Ben", "Ben"], restart="9s")
+    table.act("blind", bank="B", to=["Ann", "Ben", "Ben", "Ben"], restart="9s")
     keys = unavailable(table)
     assert table.view["turn"] == "Ben"
     assert keys["Ad"] == "handed to Ann in the blind curdle at entry 6"
@@ -53,7 +53,7 @@ def test_a_card_handed_to_another_player_is_greyed_out_for_the_player_in_turn():
 
 def test_running_totals_follow_the_scores_hand_by_hand():
     table = Table(("Ann", "Ben", "Cy"), settings={"scoring": "cards_left", "target": 50}, mode="quick")
-    table.do("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
-    table.do("quick", winner="Cy", cards_left={"Ann": 2, "Ben": 9})
+    table.act("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
+    table.act("quick", winner="Cy", cards_left={"Ann": 2, "Ben": 9})
     assert GAME.running_totals(table.state) == ({"Ann": 4, "Ben": 0, "Cy": 7}, {"Ann": 6, "Ben": 9, "Cy": 7})
     assert table.view["leaders"] == ["Ann"]

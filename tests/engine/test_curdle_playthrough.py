@@ -15,8 +15,10 @@ import re
 import pytest
 
 from referee.cards import standard_deck
+from referee.engine import apply, new_match
+from referee.errors import RuleViolation
 from referee.games.curdle.engine import GAME, bridge_values, is_bridge, is_kingfisher, is_natural_curdle
-from referee.rules import RuleViolation, apply, new_match
+from tests.engine.table import Table
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
 LIE = 0.03          # chance that a player holding a bridge says they hold none
@@ -26,45 +28,45 @@ CARD = {str(card): card for card in standard_deck(jokers=2)}
 FULL_DECK = sorted(str(card) for card in standard_deck(jokers=2))      # 54, the joker twice
 
 
-class Simulator:
-    """One match at a real table: the referee sees only the entries."""
+class Simulator(Table):
+    """One match at a real table, through the shared driver: the referee sees only the entries."""
 
     def __init__(self, rng: random.Random, players: int, settings: dict, *,
                  check_inputs: bool = False):
+        super().__init__(GAME, NAMES[:players], settings)
         self.rng = rng
-        self.names = NAMES[:players]
+        self.names = self.players
         self.n = players
         self.settings_dict = settings
-        self.settings, self.state = new_match(GAME, list(self.names), settings, "play")
-        self.seq = 0
-        self.log: list[dict] = []
+        self.seqs: list[int] = []       # each entry's seq, beside the driver's log
         self.check_inputs = check_inputs
         self.stats: collections.Counter = collections.Counter()
         self.hands: list[list] = []
         self.stock: list = []           # index 0 is the top
         self.banks: list[list] = [[], []]
         self.lies: list[list] = []      # per seat: [claim seq, kind, bridge or rank]
-        self.view = GAME.view(self.state)
+        self.shown = GAME.view(self.state)   # the whole view, as last checked
 
     # -- entering an action --
     def enter(self, action: dict) -> None:
-        self.seq += self.rng.choice((1, 1, 1, 2))     # replay skips undone entries
-        before_view = GAME.view(self.state) if self.check_inputs else None
-        before_pickle = pickle.dumps(self.state) if self.check_inputs else None
-        state, findings = apply(GAME, self.state, dict(action), self.seq)
+        self.seq += self.rng.choice((1, 1, 1, 2)) - 1     # replay skips undone entries; do() adds 1
+        previous = self.state
+        before_view = GAME.view(previous) if self.check_inputs else None
+        before = pickle.dumps(previous) if self.check_inputs else None
+        findings = self.do(dict(action))
+        state = self.state
         if self.check_inputs:
-            assert GAME.view(self.state) == before_view
-            assert pickle.dumps(self.state) == before_pickle
+            # apply never changes the state it was given: compared by value, as the driver does
+            assert pickle.dumps(previous) == before and GAME.view(previous) == before_view
             assert json.loads(json.dumps(GAME.view(state))) == GAME.view(state)
-        phase_before = self.state.phase
-        self.state = state
-        self.log.append((self.seq, dict(action)))
+        phase_before = previous.phase
+        self.seqs.append(self.seq)
         self.last_findings = findings
         self.light_check()
         # The whole view is checked at every change of phase, outside runs, and every few
         # entries inside them (building it is what costs time).
         if state.phase != phase_before or state.phase != "play" or len(self.log) % 4 == 0:
-            self.view = GAME.view(state)
+            self.shown = GAME.view(state)
             self.check()
 
     # -- the table --
@@ -222,7 +224,7 @@ class Simulator:
             self.enter({"type": "pass"})
 
     def blind_step(self, curdler) -> None:
-        view = self.view          # a blind curdle always comes with a full view
+        view = self.shown          # a blind curdle always comes with a full view
         rng = self.rng
         sizes = [len(b) for b in self.banks]
         bank = rng.randrange(2) if rng.random() < 0.5 else sizes.index(min(sizes))
@@ -277,7 +279,7 @@ class Simulator:
         assert GAME.legal(state) or state.phase == "match_over"
 
     def check(self) -> None:
-        view = self.view
+        view = self.shown
         names = self.names
         assert view["hands"] == {names[s]: len(self.hands[s]) for s in range(self.n)}
         assert view["stock"] == len(self.stock)
@@ -334,7 +336,7 @@ def play_match(rng: random.Random, players: int, settings: dict, hands_wanted: i
                 assert view["legal"] and view["turn"] in sim.names
                 stats.update(sim.stats)
                 return finished, sim
-        view = sim.view
+        view = sim.shown
         sim.finish_hand(view)
         finished += 1
         if view["match_over"]:
@@ -390,7 +392,7 @@ def test_replay_gives_the_same_view_and_apply_never_mutates():
         _, sim = play_match(rng, players, {"scoring": "cards_left", "target": 40}, 6, stats,
                             check_inputs=True)
         _, state = new_match(GAME, list(sim.names), sim.settings_dict, "play")
-        for seq, action in sim.log:
+        for seq, action in zip(sim.seqs, sim.log):
             state, _ = apply(GAME, state, action, seq)
         assert GAME.view(state) == GAME.view(sim.state)
         assert pickle.loads(pickle.dumps(state)) == state

@@ -6,8 +6,8 @@ import io
 
 from pypdf import PdfReader
 
-from tests.web.test_api_curdle import HAND
 from tests.web.reading import text_of
+from tests.web.test_api_curdle import HAND
 
 DE = {"Accept-Language": "de"}
 
@@ -151,8 +151,8 @@ def test_the_german_score_sheet(client):
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers=DE)
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages).split())
-    for german in ("Wertung", "Wer zuerst 3 Runden gewinnt, gewinnt die Partie", "8 übrig; 0 Runden gewonnen", "Wertung gewonnene Runden",
-                   "Kingfisher: Ben (Eintrag 4)", "natürlicher Curdle: Ann (Eintrag 12)",
+    for german in ("Wertung", "Wer zuerst 3 Runden gewinnt, gewinnt die Partie", "8 übrig; 0 Runden gewonnen",
+                   "Wertung gewonnene Runden", "Kingfisher: Ben (Eintrag 4)", "natürlicher Curdle: Ann (Eintrag 12)",
                    "blinder Curdle: Ann (Eintrag 15)", "Runde 2 läuft", "Gegeben von Ben; als Nächstes trägt Ann ein",
                    "Stapel 33 Karten", "Bank A 5♠ (1 Karte)", "Stand", "Restkarten, alle Runden",
                    "Ann führt mit 1 gewonnenen Runde."):

@@ -13,13 +13,17 @@ cards after it, so the referee knows which batch every draw comes from.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Mapping, TypeVar
 
-from referee import rules
+from referee.actions import Action
 from referee.cards import SUITS, Card, standard_deck
+from referee.engine import QUICK as QUICK_MODE
+from referee.engine import Finding, GameRules, Move
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
-from referee.rules import Action, Finding, GameRules, IllegalAction, InvalidAction, house_rule
+from referee.settings import Settings as HouseRules
+from referee.settings import house_rule
 
 # --- rule tables -----------------------------------------------------------------------------
 
@@ -45,9 +49,6 @@ SCORING_WORDS = {"hands_won": N_("hands won"), "cards_left": N_("cards left")}
 # Phases of a hand (play mode) and of a quick match.
 DEAL, OPEN, PLAY, BREAK, BLIND, OVER, MATCH_OVER, QUICK = (
     "deal", "open", "play", "break", "blind", "over", "match_over", "quick")
-
-CARD_ACTIONS = ("deal", "open", "play", "end_run", "draw", "fluke", "pass", "break", "blind")
-
 
 # Canonical text of every card, looked up rather than rebuilt: views list whole banks.
 CARD_TEXT: dict[Card, str] = {card: str(card) for card in standard_deck(jokers=JOKER_COPIES)}
@@ -77,7 +78,7 @@ def is_kingfisher(top_a: Card, top_b: Card) -> bool:
     return "A" in ranks and ranks <= KINGFISHER_RANKS
 
 
-def unaccounted(banks: Any, gifts: Any, rank: str, seat: int) -> int:
+def unaccounted(banks: Iterable[Iterable[Card]], gifts: Iterable[Gift], rank: str, seat: int) -> int:
     """CURDLE-2 ruling: how many cards of ``rank`` could be in ``seat``'s hand. Every copy on a
     bank is out, and so is every copy handed to another player in a blind curdle whose
     put-under cards nobody has reached (it is in that player's hand or under the stock)."""
@@ -87,10 +88,10 @@ def unaccounted(banks: Any, gifts: Any, rank: str, seat: int) -> int:
     return max(copies - banked - away, 0)
 
 
-def can_surely_break(state: Any) -> bool:
+def can_surely_break(state: State) -> bool:
     """CURDLE-2 ruling: in a natural curdle, the curdler holds more cards than there are copies
     of the curdled rank that could be in their hand, so at least one card breaks it."""
-    seat = state.curdler
+    seat = _curdler(state)
     rank = state.banks[0][-1].rank
     return state.hands[seat] > unaccounted(state.banks, state.gifts, rank, seat)
 
@@ -130,7 +131,7 @@ def tops_text(top_a: Card, top_b: Card) -> Message:
 # --- house rules -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Settings(rules.Settings):
+class Settings(HouseRules):
     scoring: str = house_rule(
         "hands_won", N_("Hands won: the match counts the hands each player wins. Cards left: "
                         "every loser of a hand takes a penalty point per card left in hand, and "
@@ -240,183 +241,191 @@ class State:
         return None
 
 
-STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 SETTINGS_FIELDS = tuple(f.name for f in dataclasses.fields(Settings))
 
+T = TypeVar("T")
 
-class _Table:
-    """A private mutable copy of a State for one action; ``freeze`` makes the next State."""
 
-    def __init__(self, state: State, seq: int):
-        self.seq = seq              # this entry's number, for findings and curdle notes
-        for name in STATE_FIELDS:
-            setattr(self, name, getattr(state, name))
-        self.banks = [list(self.banks[0]), list(self.banks[1])]
-        self.hands = list(self.hands)
-        self.stock = [list(segment) for segment in self.stock]
-        self.gifts = list(self.gifts)
-        self.claims = list(self.claims)
-        self.curdles = list(self.curdles)
-        self.scores = list(self.scores)
-        self.new_findings: list[Finding] = []
+def _known(value: T | None, what: str) -> T:
+    """``value``, which the moment guarantees: the phase check refuses every entry made at a
+    moment without it (there is no run before bank B is started, no curdler before its card)."""
+    if value is None:
+        raise RuntimeError(f"Curdle: no {what} at this moment")
+    return value
 
-    def freeze(self) -> State:
-        data = {name: getattr(self, name) for name in STATE_FIELDS}
-        data["banks"] = (tuple(self.banks[0]), tuple(self.banks[1]))
-        data["hands"] = tuple(self.hands)
-        data["stock"] = tuple((seg, count) for seg, count in self.stock if count)
-        data["gifts"] = tuple(self.gifts)
-        data["claims"] = tuple(self.claims)
-        data["curdles"] = tuple(self.curdles)
-        data["scores"] = tuple(self.scores)
-        data["findings"] = self.findings + tuple(self.new_findings)
-        return State(**data)
 
-    # -- who and where --
-    @property
-    def n(self) -> int:
-        return len(self.players)
+def _run(state: State) -> Run:
+    return _known(state.run, "run")
 
-    def name(self, seat: int) -> str:
-        return self.players[seat]
 
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.n
+def _curdler(state: State) -> int:
+    return _known(state.curdler, "curdler")
 
-    def tops(self) -> tuple[Card, Card] | None:
-        if self.banks[0] and self.banks[1]:
-            return self.banks[0][-1], self.banks[1][-1]
-        return None
 
-    def bridge(self) -> tuple[int, ...]:
-        tops = self.tops()
-        return bridge_values(*tops) if tops else ()
+def _tops(state: State) -> tuple[Card, Card]:
+    return _known(state.tops, "second bank")
 
-    def tops_text(self) -> Message:
-        return tops_text(*self.tops())
 
-    def stock_count(self) -> int:
-        return sum(count for _batch, count in self.stock)
+def _bridge(state: State) -> tuple[int, ...]:
+    tops = state.tops
+    return bridge_values(*tops) if tops else ()
 
-    # -- the stock, batch by batch --
-    def take_from_stock(self, count: int) -> None:
-        """Remove ``count`` cards from the top. Once a batch is reached, the cards handed out
-        with it may be anywhere again."""
-        reached = set()
-        for _step in range(count):
-            segment = next(s for s in self.stock if s[1] > 0)
-            segment[1] -= 1
-            reached.add(segment[0])
-        self.stock = [s for s in self.stock if s[1] > 0]
-        self.gifts = [g for g in self.gifts if reached.isdisjoint(g.segments)]
 
-    # -- card tracking (TURN-5) --
-    # Two jokers are one card twice, so a card is ruled out only when every copy of it is
-    # accounted for. Where the log cannot tell two jokers apart, the referee assumes whatever
-    # keeps an entry possible: it never rejects a card that could really be there.
-    def bank_places(self, card: Card) -> list[Message]:
-        places = []
-        for label, pile in zip(BANKS, self.banks):
-            for index, on_bank in enumerate(pile):
-                if on_bank == card:
-                    depth = len(pile) - 1 - index
-                    if depth == 0:
-                        places.append(_("on bank {bank}, its top card", bank=label))
-                    else:
-                        places.append(_("on bank {bank}, {ordinal} from the top", bank=label,
-                                         ordinal=_ordinal(depth + 1)))
-        return places
+def _left_of(state: State, seat: int) -> int:
+    return (seat + 1) % len(state.players)
 
-    def check_entered(self, card: Card, seat: int, *, drawn: bool = False) -> None:
-        """Reject a card the referee knows cannot be where the entry says it is: on a bank,
-        or handed to someone else in a blind curdle whose put-under cards nobody has reached.
-        A ``drawn`` card came off the top of the stock just now, so no handed-out card still
-        tied to a deeper batch can be it."""
-        copies = JOKER_COPIES if card.is_joker else 1
-        banked = self.bank_places(card)
-        tied = [g for g in self.gifts if g.card == card and (drawn or g.holder != seat)]
-        if len(banked) + len(tied) < copies:
-            return
-        reasons: list[Message] = []
-        for place in banked:
-            reasons.append(_("it is {place}", place=place) if copies == 1 else
-                           _("one is {place}", place=place))
-        for gift in tied:
-            holder = self.name(gift.holder)
-            if copies == 1:
-                reasons.append(_(
-                    "it went to {holder} in the blind curdle at entry {seq}, so it is in "
-                    "{holder}'s hand or among the cards put under the stock then, which nobody has "
-                    "drawn yet", holder=holder, seq=gift.seq))
-            else:
-                reasons.append(_(
-                    "one went to {holder} in the blind curdle at entry {seq}, so it is in "
-                    "{holder}'s hand or among the cards put under the stock then, which nobody has "
-                    "drawn yet", holder=holder, seq=gift.seq))
-        if drawn:
-            opening = _("{card} cannot be the card that just came off the stock", card=card)
-        elif tied:
-            opening = _("{card} cannot be played by {player}", card=card, player=self.name(seat))
-        else:
-            opening = _("{card} cannot be played again", card=card)
-        if copies > 1:
-            opening = _("{opening}: both jokers are accounted for", opening=opening)
-        raise IllegalAction(_("{opening}: {reasons}", opening=opening, reasons=Joined(tuple(reasons))),
-                            rule="CURDLE-TURN-5")
 
-    def place(self, card: Card, bank: int, seat: int | None, *, drawn: bool = False) -> None:
-        kingfisher_before = self.tops() is not None and is_kingfisher(*self.tops())
-        self.banks[bank].append(card)
-        if not drawn:
-            # The holder played it. Holding both jokers as gifts, nobody can tell which one
-            # went down: the one left may be anywhere either of them could have been.
-            mine = [g for g in self.gifts if g.card == card and g.holder == seat]
-            if mine:
-                batches = tuple(sorted({s for g in mine for s in g.segments}))
-                self.gifts.remove(mine[0])
-                self.gifts = [dataclasses.replace(g, segments=batches) if g in mine else g
-                              for g in self.gifts]
-        tops = self.tops()
-        if tops and is_kingfisher(*tops) and not kingfisher_before:
-            self.curdles.append(CurdleNote("kingfisher", self.curdler, self.seq))
+def _plus(counts: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
+    """``counts`` with ``change`` added to ``seat``'s."""
+    return counts[:seat] + (counts[seat] + change,) + counts[seat + 1:]
 
-    # -- claims (TURN-2 findings) --
-    def forget_claims(self, seat: int) -> None:
-        """A card came into the hand: earlier claims no longer prove anything."""
-        self.claims = [c for c in self.claims if c.player != seat]
 
-    def test_claims(self, seat: int, card: Card) -> None:
-        for claim in list(self.claims):
-            if claim.player != seat:
-                continue
-            who = self.name(seat)
-            tops = tops_text(*claim.tops)
-            if claim.kind != "break_pass" and is_bridge(card, claim.bridge):
-                if claim.kind == "end_run":
-                    message = _(
-                        "At entry {seq} {player} ended the run saying they held no bridge (the bridge "
-                        "was {bridge}, with {tops}). {player} has taken no card since, and has now "
-                        "played {card}, which was a bridge then.", seq=claim.seq, player=who,
-                        bridge=bridge_text(claim.bridge), tops=tops, card=card)
+def _card(action: Action, name: str = "card") -> Card:
+    """A card field that must be there (the reader refuses a missing one)."""
+    return _known(action.card(name), name)
+
+
+def _bank(action: Action) -> int:
+    return BANKS.index(_known(action.choice("bank", BANKS), "bank"))
+
+
+# --- the stock, batch by batch ---------------------------------------------------------------
+
+def _take_from_stock(state: State, count: int) -> State:
+    """Remove ``count`` cards from the top. Once a batch is reached, the cards handed out with
+    it may be anywhere again."""
+    stock = list(state.stock)
+    reached = set()
+    for _step in range(count):
+        index = next(i for i, (_batch, left) in enumerate(stock) if left > 0)
+        batch, left = stock[index]
+        stock[index] = (batch, left - 1)
+        reached.add(batch)
+    return replace(state, stock=tuple(s for s in stock if s[1] > 0),
+                   gifts=tuple(g for g in state.gifts if reached.isdisjoint(g.segments)))
+
+
+# --- card tracking (TURN-5) ------------------------------------------------------------------
+# Two jokers are one card twice, so a card is ruled out only when every copy of it is accounted
+# for. Where the log cannot tell two jokers apart, the referee assumes whatever keeps an entry
+# possible: it never rejects a card that could really be there.
+
+def _bank_places(state: State, card: Card) -> list[Message]:
+    places = []
+    for label, pile in zip(BANKS, state.banks):
+        for index, on_bank in enumerate(pile):
+            if on_bank == card:
+                depth = len(pile) - 1 - index
+                if depth == 0:
+                    places.append(_("on bank {bank}, its top card", bank=label))
                 else:
-                    message = _(
-                        "At entry {seq} {player} passed saying they held no bridge (the bridge "
-                        "was {bridge}, with {tops}). {player} has taken no card since, and has now "
-                        "played {card}, which was a bridge then.", seq=claim.seq, player=who,
-                        bridge=bridge_text(claim.bridge), tops=tops, card=card)
-                self.new_findings.append(Finding("CURDLE-TURN-2", message, self.seq))
-            elif claim.kind == "break_pass" and card.rank != claim.rank:
-                self.new_findings.append(Finding(
-                    "CURDLE-CURDLE-2",
-                    _("At entry {seq} {player} passed in a natural curdle of {ranks}, saying they "
-                      "held only that rank. {player} has taken no card since, and has now played "
-                      "{card}, which could have broken it.", seq=claim.seq, player=who,
-                      ranks=rank_plural(claim.rank), card=card),
-                    self.seq))
+                    places.append(_("on bank {bank}, {ordinal} from the top", bank=label,
+                                     ordinal=_ordinal(depth + 1)))
+    return places
+
+
+def _check_entered(state: State, card: Card, seat: int, *, drawn: bool = False) -> None:
+    """Reject a card the referee knows cannot be where the entry says it is: on a bank, or
+    handed to someone else in a blind curdle whose put-under cards nobody has reached. A
+    ``drawn`` card came off the top of the stock just now, so no handed-out card still tied to
+    a deeper batch can be it."""
+    copies = JOKER_COPIES if card.is_joker else 1
+    banked = _bank_places(state, card)
+    tied = [g for g in state.gifts if g.card == card and (drawn or g.holder != seat)]
+    if len(banked) + len(tied) < copies:
+        return
+    reasons: list[Message] = []
+    for place in banked:
+        reasons.append(_("it is {place}", place=place) if copies == 1 else
+                       _("one is {place}", place=place))
+    for gift in tied:
+        holder = state.players[gift.holder]
+        if copies == 1:
+            reasons.append(_(
+                "it went to {holder} in the blind curdle at entry {seq}, so it is in "
+                "{holder}'s hand or among the cards put under the stock then, which nobody has "
+                "drawn yet", holder=holder, seq=gift.seq))
+        else:
+            reasons.append(_(
+                "one went to {holder} in the blind curdle at entry {seq}, so it is in "
+                "{holder}'s hand or among the cards put under the stock then, which nobody has "
+                "drawn yet", holder=holder, seq=gift.seq))
+    if drawn:
+        opening = _("{card} cannot be the card that just came off the stock", card=card)
+    elif tied:
+        opening = _("{card} cannot be played by {player}", card=card, player=state.players[seat])
+    else:
+        opening = _("{card} cannot be played again", card=card)
+    if copies > 1:
+        opening = _("{opening}: both jokers are accounted for", opening=opening)
+    raise IllegalAction(_("{opening}: {reasons}", opening=opening, reasons=Joined(tuple(reasons))),
+                        rule="CURDLE-TURN-5")
+
+
+def _place(state: State, card: Card, bank: int, seat: int, seq: int, *, drawn: bool = False) -> State:
+    """``card`` goes on top of ``bank``; a kingfisher it makes is noted for the curdler."""
+    before = state.tops
+    kingfisher_before = before is not None and is_kingfisher(*before)
+    piles = list(state.banks)
+    piles[bank] = piles[bank] + (card,)
+    gifts = list(state.gifts)
+    if not drawn:
+        # The holder played it. Holding both jokers as gifts, nobody can tell which one went
+        # down: the one left may be anywhere either of them could have been.
+        mine = [g for g in gifts if g.card == card and g.holder == seat]
+        if mine:
+            batches = tuple(sorted({s for g in mine for s in g.segments}))
+            gifts.remove(mine[0])
+            gifts = [replace(g, segments=batches) if g in mine else g for g in gifts]
+    state = replace(state, banks=(piles[0], piles[1]), gifts=tuple(gifts))
+    tops = state.tops
+    if tops and is_kingfisher(*tops) and not kingfisher_before:
+        state = replace(state, curdles=state.curdles + (CurdleNote("kingfisher", _curdler(state), seq),))
+    return state
+
+
+# --- claims (TURN-2 findings) ----------------------------------------------------------------
+
+def _forget_claims(state: State, seat: int) -> State:
+    """A card came into the hand: earlier claims no longer prove anything."""
+    return replace(state, claims=tuple(c for c in state.claims if c.player != seat))
+
+
+def _test_claims(state: State, seat: int, card: Card, seq: int) -> tuple[State, tuple[Finding, ...]]:
+    """The first claim of ``seat`` that ``card`` proves false becomes a finding of entry ``seq``."""
+    for claim in state.claims:
+        if claim.player != seat:
+            continue
+        who = state.players[seat]
+        tops = tops_text(*claim.tops)
+        if claim.kind != "break_pass" and is_bridge(card, claim.bridge):
+            if claim.kind == "end_run":
+                message = _(
+                    "At entry {seq} {player} ended the run saying they held no bridge (the bridge "
+                    "was {bridge}, with {tops}). {player} has taken no card since, and has now "
+                    "played {card}, which was a bridge then.", seq=claim.seq, player=who,
+                    bridge=bridge_text(claim.bridge), tops=tops, card=card)
             else:
-                continue
-            self.claims.remove(claim)
-            return
+                message = _(
+                    "At entry {seq} {player} passed saying they held no bridge (the bridge "
+                    "was {bridge}, with {tops}). {player} has taken no card since, and has now "
+                    "played {card}, which was a bridge then.", seq=claim.seq, player=who,
+                    bridge=bridge_text(claim.bridge), tops=tops, card=card)
+            finding = Finding("CURDLE-TURN-2", message, seq)
+        elif claim.kind == "break_pass" and card.rank != claim.rank:
+            finding = Finding(
+                "CURDLE-CURDLE-2",
+                _("At entry {seq} {player} passed in a natural curdle of {ranks}, saying they "
+                  "held only that rank. {player} has taken no card since, and has now played "
+                  "{card}, which could have broken it.", seq=claim.seq, player=who,
+                  ranks=rank_plural(_known(claim.rank, "curdled rank")), card=card),
+                seq)
+        else:
+            continue
+        claims = list(state.claims)
+        claims.remove(claim)
+        return replace(state, claims=tuple(claims), findings=state.findings + (finding,)), (finding,)
+    return state, ()
 
 
 def _ordinal(n: int) -> Message:
@@ -440,7 +449,9 @@ class Curdle(GameRules):
     rules_version = 2
 
     # -- protocol --
-    def start(self, players: tuple[str, ...], settings: Settings, mode: str) -> State:
+    def start(self, players: tuple[str, ...], settings: HouseRules, mode: str) -> State:
+        if not isinstance(settings, Settings):
+            raise TypeError(f"Curdle plays with Curdle's house rules, not {type(settings).__name__}")
         return State(players=tuple(players), settings=settings, mode=mode,
                      phase=QUICK if mode == "quick" else DEAL,
                      scores=(0,) * len(players))
@@ -456,42 +467,34 @@ class Curdle(GameRules):
         if state.phase == OPEN:
             return (state.dealer + 1) % n
         if state.phase == PLAY:
-            return state.run.player
+            return _run(state).player
         if state.phase in (BREAK, BLIND):
             return state.curdler
         if state.phase == OVER:
             return (state.dealer + 1) % n
         return None
 
-    def check_actor(self, state: State, action: Action) -> None:
-        named = action.raw("player")
-        if named is not None and state.phase in (BREAK, BLIND) and named != self.turn(state):
-            curdler = state.players[state.curdler]
-            if state.phase == BREAK:
-                message = _("only the curdler can break the natural curdle: that is {curdler}, who "
-                            "played the last card onto a bank, not {named}", curdler=curdler, named=named)
-            else:
-                message = _("only the curdler can take the blind curdle: that is {curdler}, who "
-                            "played the last card onto a bank, not {named}", curdler=curdler, named=named)
-            raise IllegalAction(message, rule="CURDLE-CURDLE-1")
-        super().check_actor(state, action)
+    # -- the actions, as data: all but "quick" are play mode's, entered by the player in turn --
+    # (the order is the order legal() lists them in)
+    moves = {
+        "deal": Move("_do_deal"), "open": Move("_do_open"), "play": Move("_do_play"),
+        "end_run": Move("_do_end_run"), "break": Move("_do_break"), "draw": Move("_do_draw"),
+        "fluke": Move("_do_fluke"), "pass": Move("_do_pass"), "blind": Move("_do_blind"),
+        "quick": Move("_do_quick", frozenset({QUICK_MODE})),
+    }
 
-    def apply(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        kind = action.type
-        if kind == "quick":
-            if state.mode != "quick":
-                raise InvalidAction(_("“quick” records a whole hand and is only for quick mode; "
-                                      "in play mode enter the cards"), rule="ACTION")
-        elif kind in CARD_ACTIONS:
-            if state.mode == "quick":
-                raise InvalidAction(_("“{kind}” is for play mode; in quick mode enter each "
-                                      "hand's result with “quick”", kind=kind), rule="ACTION")
+    def not_in_turn(self, state: State, action: Action, named: str) -> RuleViolation:
+        """CURDLE-1: in a curdle only the curdler acts."""
+        if state.phase not in (BREAK, BLIND):
+            return super().not_in_turn(state, action, named)
+        curdler = state.players[_curdler(state)]
+        if state.phase == BREAK:
+            message = _("only the curdler can break the natural curdle: that is {curdler}, who "
+                        "played the last card onto a bank, not {named}", curdler=curdler, named=named)
         else:
-            raise InvalidAction(_("Curdle has no action “{kind}”", kind=kind), rule="ACTION")
-        self._check_phase(state, kind)
-        table = _Table(state, seq)
-        getattr(self, f"_do_{kind}")(table, action, seq)
-        return table.freeze(), tuple(table.new_findings)
+            message = _("only the curdler can take the blind curdle: that is {curdler}, who "
+                        "played the last card onto a bank, not {named}", curdler=curdler, named=named)
+        return IllegalAction(message, rule="CURDLE-CURDLE-1")
 
     # -- phase gate: each wrong moment names the rule that says what comes first --
     ALLOWED = {
@@ -500,7 +503,8 @@ class Curdle(GameRules):
         MATCH_OVER: (),
     }
 
-    def _check_phase(self, state: State, kind: str) -> None:
+    def check_phase(self, state: State, action: Action) -> None:
+        kind = action.type
         if kind in self.ALLOWED[state.phase]:
             return
         names = state.players
@@ -524,7 +528,7 @@ class Curdle(GameRules):
         if state.phase == OVER:
             raise IllegalAction(
                 _("the hand is over: {winner} played their last card; the next hand starts when "
-                  "{dealer} deals", winner=names[state.winner],
+                  "{dealer} deals", winner=names[_known(state.winner, "winner")],
                   dealer=names[(state.dealer + 1) % len(names)]), rule="CURDLE-TURN-4")
         if kind == "deal":
             raise IllegalAction(_("the hand is still going: it ends only when a player has played "
@@ -535,13 +539,13 @@ class Curdle(GameRules):
             raise IllegalAction(
                 _("natural curdle ({a} and {b}): nobody can play a bridge; {curdler} first breaks "
                   "it with a card of another rank (break)", a=state.banks[0][-1],
-                  b=state.banks[1][-1], curdler=names[state.curdler]), rule="CURDLE-CURDLE-2")
+                  b=state.banks[1][-1], curdler=names[_curdler(state)]), rule="CURDLE-CURDLE-2")
         if state.phase == BLIND:
             raise IllegalAction(
                 _("blind curdle: {curdler} first takes the top cards of a bank and hands them out "
-                  "(blind)", curdler=names[state.curdler]), rule="CURDLE-CURDLE-5")
+                  "(blind)", curdler=names[_curdler(state)]), rule="CURDLE-CURDLE-5")
         if kind == "break":
-            bridge = bridge_text(bridge_values(*state.tops))
+            bridge = bridge_text(bridge_values(*_tops(state)))
             raise IllegalAction(_("there is no natural curdle to break: the bridge is {bridge}",
                                   bridge=bridge), rule="CURDLE-CURDLE-2")
         raise IllegalAction(
@@ -550,133 +554,153 @@ class Curdle(GameRules):
               others=len(names) - 1),
             rule="CURDLE-CURDLE-4")
 
-    # -- the hand's beginning --
-    def _do_deal(self, t: _Table, action: Action, seq: int) -> None:
-        card = action.card("card")
-        if t.phase == OVER:
-            t.deal += 1
-            t.dealer = t.left_of(t.dealer)
-        t.banks = [[card], []]
-        t.hands = [HAND_SIZE] * t.n
-        t.stock = [[0, DECK_SIZE - HAND_SIZE * t.n - 1]]
-        t.next_segment = 1
-        t.gifts, t.claims, t.curdles = [], [], []
-        t.run, t.curdler, t.failures, t.winner, t.deal_scores = None, None, 0, None, None
-        t.phase = OPEN
-
-    def _do_open(self, t: _Table, action: Action, seq: int) -> None:
-        card = action.card("card")
-        opener = t.left_of(t.dealer)
-        t.check_entered(card, opener)
-        t.hands[opener] -= 1
-        t.curdler = opener
-        t.place(card, 1, opener)
-        t.run = Run(opener)
-        self._after_card(t, seq)
-
-    # -- a turn --
-    def _do_play(self, t: _Table, action: Action, seq: int) -> None:
-        card = action.card("card")
-        bank = BANKS.index(action.choice("bank", BANKS))
-        seat = t.run.player
-        t.check_entered(card, seat)
-        self._check_bridge(t, action, card, seat, fluke=False)
-        t.test_claims(seat, card)
-        self._lay(t, card, bank, seat)
-        if not self._maybe_won(t, seat, seq):
-            self._after_card(t, seq)
-
-    def _do_fluke(self, t: _Table, action: Action, seq: int) -> None:
-        card = action.card("card")
-        bank = BANKS.index(action.choice("bank", BANKS))
-        seat = t.run.player
-        self._check_starter(t, "fluke")
-        self._check_stock_has_cards(t, "fluke")
-        t.take_from_stock(1)
-        t.forget_claims(seat)
-        t.check_entered(card, seat, drawn=True)
-        self._check_bridge(t, action, card, seat, fluke=True)
-        t.hands[seat] += 1          # drawn, and laid at once below
-        self._lay(t, card, bank, seat, drawn=True)
-        self._after_card(t, seq)
-
-    def _do_end_run(self, t: _Table, action: Action, seq: int) -> None:
-        seat = t.run.player
-        if t.run.cards == 0:
-            if t.stock_count():
-                message = _("{player} has not played a card this turn: a player without a starter "
-                            "draws from the stock", player=t.name(seat))
-            else:
-                message = _("{player} has not played a card this turn: a player without a starter "
-                            "passes (the stock is empty)", player=t.name(seat))
-            raise IllegalAction(message, rule="CURDLE-TURN-3")
-        if not t.run.starter:
-            # Ruling of 2026-11-23: the card that broke a natural curdle is not a bridge.
-            if t.stock_count():
-                message = _("{player} broke the curdle but has played no starter this turn: a break "
-                            "card is not a bridge, so {player} plays a starter or, without one, "
-                            "draws from the stock", player=t.name(seat))
-            else:
-                message = _("{player} broke the curdle but has played no starter this turn: a break "
-                            "card is not a bridge, so {player} plays a starter or, without one, "
-                            "passes (the stock is empty)", player=t.name(seat))
-            raise IllegalAction(message, rule="CURDLE-TURN-3")
-        t.claims.append(Claim(seat, seq, "end_run", t.bridge(), None, t.tops()))
-        self._next_turn(t, seat)
-
-    def _do_draw(self, t: _Table, action: Action, seq: int) -> None:
-        seat = self._turn_seat_of(t)
-        if t.phase == BREAK:
-            self._check_break_is_sure(t, "draw")
-            if not t.stock_count():
+    def _check_moment(self, state: State, kind: str) -> None:
+        """The refusals of an entry that need none of its fields, past the phase check: TURN-3
+        (a run ends only after a starter; only a player without one draws, flukes or passes; a
+        draw needs cards in the stock and a pass an empty one) and CURDLE-2 (a curdler whose
+        hand count proves a break neither draws nor passes). The handlers ask it; legal()
+        leaves out every type it refuses."""
+        if kind == "end_run":
+            self._check_run_has_starter(state)
+        elif state.phase == BREAK and kind in ("draw", "pass"):
+            self._check_break_is_sure(state, kind)
+            stock = state.stock_count
+            if kind == "draw" and not stock:
                 raise IllegalAction(_("the stock is empty: a curdler who cannot break passes, "
                                       "and it becomes a blind curdle"), rule="CURDLE-CURDLE-2")
-            t.take_from_stock(1)
-            t.hands[seat] += 1
-            t.forget_claims(seat)
-            return
-        self._check_starter(t, "draw")
-        self._check_stock_has_cards(t, "draw")
-        t.take_from_stock(1)
-        t.hands[seat] += 1
-        t.forget_claims(seat)
-        self._failed(t, seat, seq)
-
-    def _do_pass(self, t: _Table, action: Action, seq: int) -> None:
-        seat = self._turn_seat_of(t)
-        stock = t.stock_count()
-        if t.phase == BREAK:
-            self._check_break_is_sure(t, "pass")
-            if stock:
+            if kind == "pass" and stock:
                 raise IllegalAction(
                     n_("the stock has {n} card: a curdler who holds no card of another rank draws "
                        "until they can break",
                        "the stock has {n} cards: a curdler who holds no card of another rank draws "
                        "until they can break", stock, n=stock), rule="CURDLE-CURDLE-2")
-            rank = t.tops()[0].rank
-            t.claims.append(Claim(seat, seq, "break_pass", (), rank, t.tops()))
-            self._declare_blind(t, seq)
-            return
-        self._check_starter(t, "pass")
-        if stock:
-            raise IllegalAction(
-                n_("the stock still has {n} card: {player} draws instead of passing",
-                   "the stock still has {n} cards: {player} draws instead of passing",
-                   stock, n=stock, player=t.name(seat)), rule="CURDLE-TURN-3")
-        t.claims.append(Claim(seat, seq, "pass", t.bridge(), None, t.tops()))
-        self._failed(t, seat, seq)
+        elif kind in ("draw", "fluke", "pass"):
+            self._check_starter(state, kind)
+            stock = state.stock_count
+            if kind != "pass":
+                self._check_stock_has_cards(state, kind)
+            elif stock:
+                raise IllegalAction(
+                    n_("the stock still has {n} card: {player} draws instead of passing",
+                       "the stock still has {n} cards: {player} draws instead of passing",
+                       stock, n=stock, player=state.players[_run(state).player]), rule="CURDLE-TURN-3")
+
+    def legal(self, state: State) -> list[str]:
+        """The types the phase allows (the base's list), less those the moment refuses whatever
+        their fields (``_check_moment``)."""
+        kinds = []
+        for kind in super().legal(state):
+            try:
+                self._check_moment(state, kind)
+            except RuleViolation:
+                continue
+            kinds.append(kind)
+        return kinds
+
+    # -- the hand's beginning --
+    def _do_deal(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = _card(action)
+        deal, dealer = state.deal, state.dealer
+        if state.phase == OVER:
+            deal, dealer = deal + 1, _left_of(state, dealer)
+        n = len(state.players)
+        return replace(state, deal=deal, dealer=dealer, banks=((card,), ()), hands=(HAND_SIZE,) * n,
+                       stock=((0, DECK_SIZE - HAND_SIZE * n - 1),), next_segment=1, gifts=(), claims=(),
+                       curdles=(), run=None, curdler=None, failures=0, winner=None, deal_scores=None,
+                       phase=OPEN), ()
+
+    def _do_open(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = _card(action)
+        opener = _left_of(state, state.dealer)
+        _check_entered(state, card, opener)
+        state = replace(state, hands=_plus(state.hands, opener, -1), curdler=opener)
+        state = replace(_place(state, card, 1, opener, seq), run=Run(opener))
+        return self._after_card(state, seq), ()
+
+    # -- a turn --
+    def _do_play(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = _card(action)
+        bank = _bank(action)
+        seat = _run(state).player
+        _check_entered(state, card, seat)
+        self._check_bridge(state, action, card, seat, fluke=False)
+        state, found = _test_claims(state, seat, card, seq)
+        state = self._lay(state, card, bank, seat, seq)
+        won = self._won(state, seat)
+        return (self._after_card(state, seq) if won is None else won), found
+
+    def _do_fluke(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = _card(action)
+        bank = _bank(action)
+        seat = _run(state).player
+        self._check_moment(state, "fluke")
+        state = _forget_claims(_take_from_stock(state, 1), seat)
+        _check_entered(state, card, seat, drawn=True)
+        self._check_bridge(state, action, card, seat, fluke=True)
+        state = replace(state, hands=_plus(state.hands, seat, 1))     # drawn, and laid at once below
+        state = self._lay(state, card, bank, seat, seq, drawn=True)
+        return self._after_card(state, seq), ()
+
+    def _do_end_run(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        seat = _run(state).player
+        self._check_moment(state, "end_run")
+        claim = Claim(seat, seq, "end_run", _bridge(state), None, _tops(state))
+        return self._next_turn(replace(state, claims=state.claims + (claim,)), seat), ()
+
+    def _check_run_has_starter(self, state: State) -> None:
+        """TURN-3: a run ends only once its starter is down."""
+        run = _run(state)
+        player = state.players[run.player]
+        if run.cards == 0:
+            if state.stock_count:
+                message = _("{player} has not played a card this turn: a player without a starter "
+                            "draws from the stock", player=player)
+            else:
+                message = _("{player} has not played a card this turn: a player without a starter "
+                            "passes (the stock is empty)", player=player)
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
+        if not run.starter:
+            # Ruling of 2026-11-23: the card that broke a natural curdle is not a bridge.
+            if state.stock_count:
+                message = _("{player} broke the curdle but has played no starter this turn: a break "
+                            "card is not a bridge, so {player} plays a starter or, without one, "
+                            "draws from the stock", player=player)
+            else:
+                message = _("{player} broke the curdle but has played no starter this turn: a break "
+                            "card is not a bridge, so {player} plays a starter or, without one, "
+                            "passes (the stock is empty)", player=player)
+            raise IllegalAction(message, rule="CURDLE-TURN-3")
+
+    def _do_draw(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        seat = self._turn_seat_of(state)
+        self._check_moment(state, "draw")
+        state = _take_from_stock(state, 1)
+        state = _forget_claims(replace(state, hands=_plus(state.hands, seat, 1)), seat)
+        if state.phase == BREAK:
+            return state, ()
+        return self._failed(state, seat, seq), ()
+
+    def _do_pass(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        seat = self._turn_seat_of(state)
+        self._check_moment(state, "pass")
+        tops = _tops(state)
+        if state.phase == BREAK:
+            claim = Claim(seat, seq, "break_pass", (), tops[0].rank, tops)
+            return self._declare_blind(replace(state, claims=state.claims + (claim,)), seq), ()
+        claim = Claim(seat, seq, "pass", _bridge(state), None, tops)
+        return self._failed(replace(state, claims=state.claims + (claim,)), seat, seq), ()
 
     # -- curdles --
-    def _check_break_is_sure(self, t: _Table, kind: str) -> None:
+    def _check_break_is_sure(self, state: State, kind: str) -> None:
         """CURDLE-2 ruling: a curdler holding more cards than there are copies of the curdled
         rank that could be in their hand provably holds a card that breaks: no draw, no pass."""
-        if not can_surely_break(t):
+        if not can_surely_break(state):
             return
-        seat = t.curdler
-        held = t.hands[seat]
-        rank = t.tops()[0].rank
-        free = unaccounted(t.banks, t.gifts, rank, seat)
-        player, named = t.name(seat), rank_name(rank)
+        seat = _curdler(state)
+        held = state.hands[seat]
+        rank = _tops(state)[0].rank
+        free = unaccounted(state.banks, state.gifts, rank, seat)
+        player, named = state.players[seat], rank_name(rank)
         if free == 0 and kind == "draw":
             message = n_(
                 "{player} holds {n} card and every card of the curdled rank ({rank}) is accounted "
@@ -719,35 +743,36 @@ class Curdle(GameRules):
                 free, player=player, n=held, free=free, rank=named)
         raise IllegalAction(message, rule="CURDLE-CURDLE-2")
 
-    def _do_break(self, t: _Table, action: Action, seq: int) -> None:
-        card = action.card("card")
-        bank = BANKS.index(action.choice("bank", BANKS))
-        seat = t.curdler
-        curdled = t.tops()[0].rank
+    def _do_break(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        card = _card(action)
+        bank = _bank(action)
+        seat = _curdler(state)
+        curdled = _tops(state)[0].rank
         if card.rank == curdled:
             raise IllegalAction(
                 _("{card} is a {rank} like both tops ({tops}): it would curdle again. Break with a "
                   "card of any other rank (suits do not count)", card=card, rank=rank_name(curdled),
-                  tops=t.tops_text()),
+                  tops=tops_text(*_tops(state))),
                 rule="CURDLE-CURDLE-2")
-        t.check_entered(card, seat)
+        _check_entered(state, card, seat)
         self._declared_value(action, card)
-        t.test_claims(seat, card)
-        self._lay(t, card, bank, seat)
-        if not self._maybe_won(t, seat, seq):
-            t.phase = PLAY
+        state, found = _test_claims(state, seat, card, seq)
+        state = self._lay(state, card, bank, seat, seq)
+        won = self._won(state, seat)
+        return (replace(state, phase=PLAY) if won is None else won), found
 
-    def _do_blind(self, t: _Table, action: Action, seq: int) -> None:
-        label = action.choice("bank", BANKS)
+    def _do_blind(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        label = _known(action.choice("bank", BANKS), "bank")
         bank = BANKS.index(label)
-        receivers = action.names("to", t.players)
+        receivers = _known(action.names("to", state.players), "receivers")
         restart = action.card("restart", optional=True)
-        pile = t.banks[bank]
+        pile = state.banks[bank]
         taken = pile[::-1][:BLIND_TAKE]                         # top first
-        make_up = min(BLIND_TAKE - len(taken), t.stock_count())
+        make_up = min(BLIND_TAKE - len(taken), state.stock_count)
         count = len(taken) + make_up
         empties = len(taken) == len(pile)
-        curdler = t.curdler
+        curdler = _curdler(state)
+        names = state.players
         if len(receivers) != count:
             if make_up:
                 source = _("{n} from bank {bank} and {more} from the stock", n=len(taken), bank=label,
@@ -758,10 +783,10 @@ class Curdle(GameRules):
                 n_("{player} takes {n} card ({source}): name one receiver per card, top card first, "
                    "not {named}",
                    "{player} takes {n} cards ({source}): name one receiver per card, top card first, "
-                   "not {named}", count, player=t.name(curdler), n=count, source=source,
+                   "not {named}", count, player=names[curdler], n=count, source=source,
                    named=len(receivers)),
                 rule="CURDLE-CURDLE-5")
-        others = [r for r in receivers if r != t.name(curdler)]
+        others = [r for r in receivers if r != names[curdler]]
         twice = sorted({r for r in others if others.count(r) > 1})
         if twice:
             raise IllegalAction(
@@ -775,68 +800,66 @@ class Curdle(GameRules):
             raise IllegalAction(
                 _("bank {bank} keeps {n} card(s), so nothing is restarted: leave out \"restart\"",
                   bank=label, n=len(pile) - len(taken)), rule="CURDLE-CURDLE-5")
-        segment = t.next_segment
-        t.next_segment += 1
-        t.banks[bank] = pile[:len(pile) - len(taken)]
-        t.take_from_stock(make_up)
+        segment = state.next_segment
+        piles = list(state.banks)
+        piles[bank] = pile[:len(pile) - len(taken)]
+        state = _take_from_stock(replace(state, next_segment=segment + 1, banks=(piles[0], piles[1])), make_up)
         # A receiver may put under any card in hand, an earlier gift too.
-        t.gifts = [dataclasses.replace(g, segments=g.segments + (segment,))
-                   if t.name(g.holder) in receivers else g for g in t.gifts]
-        for card, receiver in zip(taken, receivers):
-            t.gifts.append(Gift(card, t.players.index(receiver), (segment,), seq))
-        for receiver in set(receivers):
-            t.forget_claims(t.players.index(receiver))
+        gifts = tuple(replace(g, segments=g.segments + (segment,)) if names[g.holder] in receivers else g
+                      for g in state.gifts)
+        gifts += tuple(Gift(card, names.index(receiver), (segment,), seq) for card, receiver in zip(taken, receivers))
+        seats = {names.index(receiver) for receiver in receivers}
         # Each received card is matched by one from hand under the stock: counts stay as they are.
-        t.stock.append([segment, count])
-        t.failures = 0
-        t.run = Run(curdler)
-        t.phase = PLAY
+        state = replace(state, gifts=gifts, claims=tuple(c for c in state.claims if c.player not in seats),
+                        stock=state.stock + ((segment, count),), failures=0, run=Run(curdler), phase=PLAY)
         if empties:
-            t.take_from_stock(1)
-            t.check_entered(restart, curdler, drawn=True)
-            t.place(restart, bank, curdler, drawn=True)     # notes a kingfisher it makes
-        elif is_kingfisher(*t.tops()):
+            state = _take_from_stock(state, 1)
+            restart = _known(restart, "restart card")
+            _check_entered(state, restart, curdler, drawn=True)
+            state = _place(state, restart, bank, curdler, seq, drawn=True)     # notes a kingfisher it makes
+        elif is_kingfisher(*_tops(state)):
             # Ruling of 2026-11-23: a kingfisher the blind curdle uncovers is recorded too.
-            t.curdles.append(CurdleNote("kingfisher", curdler, seq))
-        self._after_card(t, seq)
+            state = replace(state, curdles=state.curdles + (CurdleNote("kingfisher", curdler, seq),))
+        return self._after_card(state, seq), ()
 
     # -- quick mode --
-    def _do_quick(self, t: _Table, action: Action, seq: int) -> None:
-        winner_name = action.player_name("winner", t.players)
-        winner = t.players.index(winner_name)
-        left = self._read_cards_left(t, action, winner)
-        if t.settings.scoring == "cards_left" and left is None:
+    def _do_quick(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
+        names = state.players
+        winner = names.index(_known(action.player_name("winner", names), "winner"))
+        left = self._read_cards_left(state, action, winner)
+        if state.settings.scoring == "cards_left" and left is None:
             raise InvalidAction(_("with cards-left scoring “quick” needs \"cards_left\": "
                                   "{{name: cards left in hand}} for every loser"), rule="ACTION")
-        t.deal = len(t.history)
-        t.dealer = t.deal % t.n
-        self._score_hand(t, winner, left)
-        t.deal = len(t.history)
-        t.dealer = t.deal % t.n
-        if t.phase != MATCH_OVER:
-            t.phase = QUICK
+        deal = len(state.history)
+        state = self._score_hand(replace(state, deal=deal, dealer=deal % len(names)), winner, left)
+        deal = len(state.history)
+        state = replace(state, deal=deal, dealer=deal % len(names))
+        if state.phase != MATCH_OVER:
+            state = replace(state, phase=QUICK)
+        return state, ()
 
-    def _read_cards_left(self, t: _Table, action: Action, winner: int) -> tuple[int, ...] | None:
+    def _read_cards_left(self, state: State, action: Action, winner: int) -> tuple[int, ...] | None:
         raw = action.raw("cards_left")
         if raw is None:
             return None
         if not isinstance(raw, Mapping):
             raise InvalidAction(_("\"cards_left\" must be an object {{player name: cards left}}"),
                                 rule="ACTION")
-        left = [0] * t.n
+        names = state.players
+        left = [0] * len(names)
         for name, count in raw.items():
-            if name not in t.players:
+            if name not in names:
                 raise InvalidAction(_("{name} is not a player in this match", name=repr(name)),
                                     rule="ACTION")
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise InvalidAction(_("cards left for {name} must be a whole number of 0 or more",
                                       name=name), rule="ACTION")
-            left[t.players.index(name)] = count
+            left[names.index(name)] = count
         if left[winner]:
             raise IllegalAction(_("{player} won the hand by playing their last card, so holds none, "
-                                  "not {n}", player=t.name(winner), n=left[winner]),
+                                  "not {n}", player=names[winner], n=left[winner]),
                                 rule="CURDLE-TURN-4")
-        missing = [t.name(s) for s in range(t.n) if s != winner and not left[s]]
+        missing = [names[s] for s in range(len(names)) if s != winner and not left[s]]
         if missing:
             raise IllegalAction(
                 _("every loser still holds at least one card: enter the cards left of {players}",
@@ -848,15 +871,16 @@ class Curdle(GameRules):
         return tuple(left)
 
     # -- shared steps --
-    def _turn_seat_of(self, t: _Table) -> int:
-        return t.curdler if t.phase == BREAK else t.run.player
+    def _turn_seat_of(self, state: State) -> int:
+        return _curdler(state) if state.phase == BREAK else _run(state).player
 
-    def _check_starter(self, t: _Table, kind: str) -> None:
+    def _check_starter(self, state: State, kind: str) -> None:
         """TURN-3: only a player whose turn has no starter yet draws, flukes or passes. A card
         that broke a natural curdle is no starter (ruling of 2026-11-23)."""
-        if t.run.starter:
-            n = t.run.cards
-            player = t.name(t.run.player)
+        run = _run(state)
+        if run.starter:
+            n = run.cards
+            player = state.players[run.player]
             if kind == "fluke":
                 message = n_(
                     "{player} has already played {n} card this turn: only a player who cannot play "
@@ -880,9 +904,9 @@ class Curdle(GameRules):
                     n, player=player, n=n)
             raise IllegalAction(message, rule="CURDLE-TURN-3")
 
-    def _check_stock_has_cards(self, t: _Table, kind: str) -> None:
-        if not t.stock_count():
-            player = t.name(t.run.player)
+    def _check_stock_has_cards(self, state: State, kind: str) -> None:
+        if not state.stock_count:
+            player = state.players[_run(state).player]
             if kind == "fluke":
                 message = _("the stock is empty, so nobody can fluke: {player} passes", player=player)
             else:
@@ -922,11 +946,12 @@ class Curdle(GameRules):
             raise IllegalAction(message, rule="CURDLE-VALUE-1")
         return value
 
-    def _check_bridge(self, t: _Table, action: Action, card: Card, seat: int, *,
+    def _check_bridge(self, state: State, action: Action, card: Card, seat: int, *,
                       fluke: bool) -> None:
         declared = self._declared_value(action, card)
-        bridge = t.bridge()
-        who = t.name(seat)
+        tops = _tops(state)
+        bridge = bridge_values(*tops)
+        who = state.players[seat]
         if is_bridge(card, bridge):
             if declared is not None and declared not in bridge:
                 raise IllegalAction(
@@ -940,79 +965,75 @@ class Curdle(GameRules):
             raise IllegalAction(
                 _("{card} is not a bridge{counts}, so it is no fluker: {player} needed {bridge}, "
                   "with {tops}. A drawn card that is not a bridge goes into the hand: enter draw",
-                  card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=t.tops_text()),
+                  card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=tops_text(*tops)),
                 rule="CURDLE-TURN-3")
-        if is_kingfisher(*t.tops()):
+        if is_kingfisher(*tops):
             raise IllegalAction(
                 _("{card} is not a bridge{counts}: {tops} make a kingfisher, and only a king "
-                  "bridges it (14 − 1 = 13)", card=card, counts=counts, tops=t.tops_text()), rule="CURDLE-CURDLE-3")
+                  "bridges it (14 − 1 = 13)", card=card, counts=counts, tops=tops_text(*tops)), rule="CURDLE-CURDLE-3")
         raise IllegalAction(_("{card} is not a bridge{counts}: {player} needs {bridge}, with {tops}",
-                              card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=t.tops_text()),
+                              card=card, counts=counts, player=who, bridge=bridge_text(bridge), tops=tops_text(*tops)),
                             rule="CURDLE-TURN-1")
 
-    def _lay(self, t: _Table, card: Card, bank: int, seat: int, *, drawn: bool = False) -> None:
-        t.hands[seat] -= 1
-        t.curdler = seat
-        t.failures = 0
-        run = t.run
-        t.run = Run(run.player, run.cards + 1, True if t.phase == PLAY else run.starter)
-        t.place(card, bank, seat, drawn=drawn)
+    def _lay(self, state: State, card: Card, bank: int, seat: int, seq: int, *,
+             drawn: bool = False) -> State:
+        """``seat`` puts ``card`` on a bank: one card more in the run (a starter, unless it
+        breaks a curdle), and ``seat`` is the curdler."""
+        run = _run(state)
+        state = replace(state, hands=_plus(state.hands, seat, -1), curdler=seat, failures=0,
+                        run=Run(run.player, run.cards + 1, True if state.phase == PLAY else run.starter))
+        return _place(state, card, bank, seat, seq, drawn=drawn)
 
-    def _after_card(self, t: _Table, seq: int) -> None:
+    def _after_card(self, state: State, seq: int) -> State:
         """A new top is down: a natural curdle stops play until the curdler breaks it."""
-        if is_natural_curdle(*t.tops()):
-            t.phase = BREAK
-            t.curdles.append(CurdleNote("natural", t.curdler, seq))
-        else:
-            t.phase = PLAY
+        if is_natural_curdle(*_tops(state)):
+            return replace(state, phase=BREAK,
+                           curdles=state.curdles + (CurdleNote("natural", _curdler(state), seq),))
+        return replace(state, phase=PLAY)
 
-    def _maybe_won(self, t: _Table, seat: int, seq: int) -> bool:
-        if t.hands[seat]:
-            return False
-        t.winner = seat
-        t.run = None
-        self._score_hand(t, seat, tuple(t.hands))
-        return True
+    def _won(self, state: State, seat: int) -> State | None:
+        """The hand once ``seat`` has played their last card (TURN-4); None while they hold one."""
+        if state.hands[seat]:
+            return None
+        return self._score_hand(replace(state, winner=seat, run=None), seat, state.hands)
 
-    def _next_turn(self, t: _Table, seat: int) -> None:
-        t.run = Run(t.left_of(seat))
-        t.phase = PLAY
+    def _next_turn(self, state: State, seat: int) -> State:
+        return replace(state, run=Run(_left_of(state, seat)), phase=PLAY)
 
-    def _failed(self, t: _Table, seat: int, seq: int) -> None:
+    def _failed(self, state: State, seat: int, seq: int) -> State:
         """A drawn-and-kept card or a pass. When all the others have failed since the
         curdler's last card, nobody holds a bridge: a blind curdle (CURDLE-4)."""
-        if seat != t.curdler:
-            t.failures += 1
-        if t.failures >= t.n - 1:
-            self._declare_blind(t, seq)
-        else:
-            self._next_turn(t, seat)
+        if seat != state.curdler:
+            state = replace(state, failures=state.failures + 1)
+        if state.failures >= len(state.players) - 1:
+            return self._declare_blind(state, seq)
+        return self._next_turn(state, seat)
 
-    def _declare_blind(self, t: _Table, seq: int) -> None:
-        t.phase = BLIND
-        t.run = Run(t.curdler)
-        t.curdles.append(CurdleNote("blind", t.curdler, seq))
+    def _declare_blind(self, state: State, seq: int) -> State:
+        curdler = _curdler(state)
+        return replace(state, phase=BLIND, run=Run(curdler),
+                       curdles=state.curdles + (CurdleNote("blind", curdler, seq),))
 
-    def _score_hand(self, t: _Table, winner: int, left: tuple[int, ...] | None) -> None:
-        settings: Settings = t.settings
+    def _score_hand(self, state: State, winner: int, left: tuple[int, ...] | None) -> State:
+        settings = state.settings
+        seats = range(len(state.players))
         if settings.scoring == "cards_left":
-            points = tuple(0 if s == winner else left[s] for s in range(t.n))
+            held = _known(left, "cards left")      # play mode counts the hands; "quick" asks for them
+            points = tuple(0 if s == winner else held[s] for s in seats)
         else:
-            points = tuple(1 if s == winner else 0 for s in range(t.n))
-        t.scores = [a + b for a, b in zip(t.scores, points)]
-        t.deal_scores = points
-        t.winner = winner
-        t.history = t.history + (HandRecord(t.deal, t.dealer, winner, left, points,
-                                            tuple(t.curdles)),)
-        t.phase = OVER
+            points = tuple(1 if s == winner else 0 for s in seats)
+        scores = tuple(a + b for a, b in zip(state.scores, points))
+        record = HandRecord(state.deal, state.dealer, winner, left, points, state.curdles)
+        state = replace(state, scores=scores, deal_scores=points, winner=winner,
+                        history=state.history + (record,), phase=OVER)
         if settings.scoring == "cards_left":
-            if max(t.scores) >= settings.target:
-                low = min(t.scores)
-                t.match_winners = tuple(s for s in range(t.n) if t.scores[s] == low)
-                t.phase = MATCH_OVER
-        elif settings.hands and t.scores[winner] >= settings.hands:
-            t.match_winners = (winner,)
-            t.phase = MATCH_OVER
+            if max(scores) >= settings.target:
+                low = min(scores)
+                state = replace(state, match_winners=tuple(s for s in seats if scores[s] == low),
+                                phase=MATCH_OVER)
+        elif settings.hands and scores[winner] >= settings.hands:
+            state = replace(state, match_winners=(winner,), phase=MATCH_OVER)
+        return state
 
     # -- the timeline --
     def describe(self, before: State, action: Action, after: State) -> str:
@@ -1039,7 +1060,7 @@ class Curdle(GameRules):
         """What the entry led to: a won hand, or each curdle it made."""
         if after.phase in (OVER, MATCH_OVER):
             return _("{entry} — {player} has played their last card and wins hand {number}",
-                     entry=text, player=after.players[after.winner], number=after.deal + 1)
+                     entry=text, player=after.players[_known(after.winner, "winner")], number=after.deal + 1)
         for note in after.curdles[len(before.curdles):]:
             curdler = after.players[note.curdler]
             if note.kind == "natural":
@@ -1060,7 +1081,7 @@ class Curdle(GameRules):
 
     @staticmethod
     def _card_words(action: Action) -> Card | Message:
-        card = action.card("card")
+        card = _card(action)
         declared = action.raw("as")
         if isinstance(declared, int) and not isinstance(declared, bool):
             return _("{card} as {value}", card=card, value=declared)
@@ -1068,8 +1089,8 @@ class Curdle(GameRules):
 
     def _play_words(self, before: State, action: Action, after: State) -> Message:
         player, card, bank = self.turn(before), self._card_words(action), action.raw("bank")
-        bridge = any_of(bridge_values(*before.tops))
-        if before.run.starter:
+        bridge = any_of(bridge_values(*_tops(before)))
+        if _run(before).starter:
             return _("{player} plays {card} on bank {bank} (bridge {bridge})", player=player, card=card,
                      bank=bank, bridge=bridge)
         return _("{player} plays the starter {card} on bank {bank} (bridge {bridge})", player=player,
@@ -1078,10 +1099,10 @@ class Curdle(GameRules):
     def _fluke_words(self, before: State, action: Action, after: State) -> Message:
         return _("{player} has no starter, draws {card}, a fluker, and plays it on bank {bank} "
                  "(bridge {bridge})", player=self.turn(before), card=self._card_words(action),
-                 bank=action.raw("bank"), bridge=any_of(bridge_values(*before.tops)))
+                 bank=action.raw("bank"), bridge=any_of(bridge_values(*_tops(before))))
 
     def _end_run_words(self, before: State, action: Action, after: State) -> Message:
-        cards = before.run.cards
+        cards = _run(before).cards
         return n_("{player} ends the run after {n} card: no bridge left",
                   "{player} ends the run after {n} cards: no bridge left",
                   cards, player=self.turn(before), n=cards)
@@ -1110,7 +1131,7 @@ class Curdle(GameRules):
 
     def _blind_words(self, before: State, action: Action, after: State) -> Message:
         label = action.raw("bank")
-        curdler = before.players[before.curdler]
+        curdler = before.players[_curdler(before)]
         taken = before.banks[BANKS.index(label)][::-1][:BLIND_TAKE]
         parts: list[Message] = []
         for index, receiver in enumerate(action.raw("to")):
@@ -1260,21 +1281,8 @@ class Curdle(GameRules):
         return None
 
     # -- the view --
-    def legal(self, state: State) -> list[str]:
-        phase = state.phase
-        if phase == PLAY:
-            if state.run.starter:
-                return ["play", "end_run"]
-            return ["play", "draw", "fluke"] if state.stock_count else ["play", "pass"]
-        if phase == BREAK:
-            if can_surely_break(state):
-                return ["break"]
-            return ["break", "draw" if state.stock_count else "pass"]
-        return list(self.ALLOWED[phase])
-
     def view(self, state: State) -> dict[str, Any]:
         names = state.players
-        name = (lambda seat: None if seat is None else names[seat])
         tops = state.tops
         in_hand = state.mode == "play" and state.phase not in (DEAL,) and bool(state.hands)
         curdle = None
@@ -1306,8 +1314,8 @@ class Curdle(GameRules):
             "hands": dict(zip(names, state.hands)) if in_hand else {n: 0 for n in names},
             "stock": state.stock_count if in_hand else 0,
             "curdle": curdle,
-            "curdler": name(state.curdler),
-            "winner": name(state.winner),
+            "curdler": None if state.curdler is None else names[state.curdler],
+            "winner": None if state.winner is None else names[state.winner],
             "legal": self.legal(state),
             "run": (None if state.run is None or state.phase not in (PLAY, BREAK, BLIND) else
                     {"player": names[state.run.player], "cards": state.run.cards,

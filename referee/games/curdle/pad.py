@@ -38,7 +38,7 @@ def plan(kit: Kit, title: str) -> Plan:
         subs += [fit(gettext("Won ✓ / cards left"), SUBHEAD, kit.width * sub - 4),
                  fit(gettext("Total"), SUBHEAD, kit.width * sub - 4)]
     header = [names, subs]
-    style = [("SPAN", (0, 0), (0, 1)), ("SPAN", (1, 0), (1, 1))]
+    style: list[tuple[Any, ...]] = [("SPAN", (0, 0), (0, 1)), ("SPAN", (1, 0), (1, 1))]
     for i in range(n):
         c = 2 + 2 * i
         style += [("SPAN", (c, 0), (c + 1, 0)), ("BACKGROUND", (c + 1, 2), (c + 1, -1), TINT),
