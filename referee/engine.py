@@ -70,6 +70,7 @@ class GameRules:
     name: ClassVar[str]                # API name: "pontis", "reverse-bridge" ...
     title: ClassVar[str]               # shown to people: "Pontis"
     rule_prefix: ClassVar[str]         # rule ids: "PONTIS" as in PONTIS-SUM-2
+    rule_ids: ClassVar[tuple[str, ...]] = ()  # every rule id the game cites, as data
     settings_type: ClassVar[type[Settings]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]

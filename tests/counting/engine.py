@@ -27,6 +27,11 @@ class CountingGame(GameRules):
     name = "counting"
     title = "Counting"
     rule_prefix = "COUNT"
+    # Every rule this game cites, as the rules pages list them (each is written out where it
+    # is raised or computed).
+    rule_ids = (
+        "COUNT-1", "COUNT-2"
+    )
     settings_type = CountSettings
     min_players = 1
     max_players = 4

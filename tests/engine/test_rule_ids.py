@@ -3,6 +3,7 @@
 rather than refuses, the comment naming it); and both languages list the same ids."""
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -13,8 +14,21 @@ from referee import games
 from referee.games import GAMES
 
 GAMES_DIR = Path(referee.games.__file__).parent
+
+
+def without_declared_ids(text: str) -> str:
+    """A module's source without its ``rule_ids = (...)`` list, which names every id without
+    being where any is raised."""
+    lines = text.split("\n")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "rule_ids" for t in node.targets):
+            for number in range(node.lineno - 1, node.end_lineno or node.lineno):
+                lines[number] = ""
+    return "\n".join(lines)
+
+
 # The rules pages live in the same folders; they list the ids, so they are not where one is raised.
-SOURCE = "\n".join(path.read_text(encoding="utf-8") for path in sorted(GAMES_DIR.rglob("*.py"))
+SOURCE = "\n".join(without_declared_ids(path.read_text(encoding="utf-8")) for path in sorted(GAMES_DIR.rglob("*.py"))
                    if not path.name.startswith("rulebook"))
 
 

@@ -438,6 +438,14 @@ class Curdle(GameRules):
     name = "curdle"
     title = "Curdle"
     rule_prefix = "CURDLE"
+    # Every rule this game cites, as the rules pages list them (each is written out where it
+    # is raised or computed).
+    rule_ids = (
+        "CURDLE-SETUP-1", "CURDLE-SETUP-2", "CURDLE-SETUP-3", "CURDLE-VALUE-1", "CURDLE-VALUE-2",
+        "CURDLE-VALUE-3", "CURDLE-TURN-1", "CURDLE-TURN-2", "CURDLE-TURN-3", "CURDLE-TURN-4", "CURDLE-TURN-5",
+        "CURDLE-CURDLE-1", "CURDLE-CURDLE-2", "CURDLE-CURDLE-3", "CURDLE-CURDLE-4", "CURDLE-CURDLE-5",
+        "CURDLE-SCORE-1", "CURDLE-SCORE-2"
+    )
     settings_type = Settings
     # CURDLE-SETUP-1: two to five players; referee.engine.new_match refuses any other count
     # citing this id, built there from rule_prefix for every game.

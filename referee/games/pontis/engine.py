@@ -296,6 +296,16 @@ class PontisGame(GameRules):
     name = "pontis"
     title = "Pontis"
     rule_prefix = "PONTIS"
+    # Every rule this game cites, as the rules pages list them (each is written out where it
+    # is raised or computed).
+    rule_ids = (
+        "PONTIS-SETUP-1", "PONTIS-SETUP-2", "PONTIS-SETUP-3", "PONTIS-SETUP-4", "PONTIS-VALUE-1",
+        "PONTIS-VALUE-2", "PONTIS-VALUE-3", "PONTIS-TURN-1", "PONTIS-TURN-2", "PONTIS-TURN-3", "PONTIS-TURN-4",
+        "PONTIS-TURN-5", "PONTIS-SUIT-1", "PONTIS-SUIT-2", "PONTIS-SUM-1", "PONTIS-SUM-2", "PONTIS-SUM-3",
+        "PONTIS-SUM-4", "PONTIS-SUM-5", "PONTIS-CURDLE-1", "PONTIS-CURDLE-2", "PONTIS-END-1", "PONTIS-END-2",
+        "PONTIS-END-3", "PONTIS-END-4", "PONTIS-END-5", "PONTIS-LIAR-1", "PONTIS-LIAR-2", "PONTIS-LIAR-3",
+        "PONTIS-BANKS-1", "PONTIS-BANKS-2"
+    )
     settings_type = Settings
     min_players = 2
     max_players = 13

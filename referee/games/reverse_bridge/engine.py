@@ -536,6 +536,13 @@ class ReverseBridge(GameRules):
     name = "reverse-bridge"
     title = "Reverse Bridge"
     rule_prefix = "RB"
+    # Every rule this game cites, as the rules pages list them (each is written out where it
+    # is raised or computed).
+    rule_ids = (
+        "RB-SETUP-1", "RB-AUCTION-1", "RB-AUCTION-2", "RB-AUCTION-3", "RB-AUCTION-4", "RB-AUCTION-5",
+        "RB-PLAY-1", "RB-PLAY-2", "RB-PLAY-3", "RB-PLAY-4", "RB-SCORE-1", "RB-SCORE-2", "RB-SCORE-3",
+        "RB-SCORE-4", "RB-SCORE-5", "RB-AUDIT", "RB-QUICK"
+    )
     settings_type = Settings
     min_players = 4
     max_players = 4

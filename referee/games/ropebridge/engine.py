@@ -636,6 +636,14 @@ class Ropebridge(GameRules):
     name = "ropebridge"
     title = "Ropebridge"
     rule_prefix = "ROPE"
+    # Every rule this game cites, as the rules pages list them (each is written out where it
+    # is raised or computed).
+    rule_ids = (
+        "ROPE-SETUP-1", "ROPE-SETUP-2", "ROPE-SETUP-3", "ROPE-SETUP-4", "ROPE-MATCH-1", "ROPE-MATCH-2",
+        "ROPE-MATCH-3", "ROPE-MATCH-4", "ROPE-MATCH-5", "ROPE-MATCH-6", "ROPE-TURN-1", "ROPE-TURN-2",
+        "ROPE-TURN-3", "ROPE-TURN-4", "ROPE-TURN-5", "ROPE-TURN-6", "ROPE-TURN-7", "ROPE-TIE-1", "ROPE-TIE-2",
+        "ROPE-VARIANT-1", "ROPE-VARIANT-2", "ROPE-VARIANT-3", "ROPE-VARIANT-4", "ROPE-VARIANT-5"
+    )
     settings_type = Settings
     min_players = PLAYERS
     max_players = PLAYERS
