@@ -10,20 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from referee import games
+from tests.golden.common import example
+
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "bypass_csp": True}
-PLAYERS = {"reverse-bridge": ["North", "East", "South", "West"], "ropebridge": ["Ann", "Ben"]}
-FIRST_ENTRY = {"pontis": {"type": "deal", "foundation_suit": "h"}, "curdle": {"type": "deal", "card": "7c"},
-               "reverse-bridge": {"type": "deal"}, "pontoon": {"type": "deal"},
-               "ropebridge": {"type": "deal", "row": ["2c", "5d", "9h", "Ks"], "discard": "3s"}}
+PLAYERS = {"reverse-bridge": ["North", "East", "South", "West"]}
 
 
 def create(base, game):
-    body = json.dumps({"game": game, "players": PLAYERS.get(game, ["Ann", "Ben", "Cat"])}).encode()
+    """A match of the game as its golden log begins: its players and house rules, its first entry."""
+    start = example(game)
+    body = json.dumps({"game": game, "players": start["players"], "settings": start["settings"]}).encode()
     request = urllib.request.Request(base + "/api/matches", data=body, headers={"Content-Type": "application/json"})
     match = json.loads(urllib.request.urlopen(request).read())
     action = urllib.request.Request(
-        f"{base}/api/matches/{match['id']}/actions", data=json.dumps(FIRST_ENTRY[game]).encode(),
+        f"{base}/api/matches/{match['id']}/actions", data=json.dumps(start["log"][0]).encode(),
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {match['scorer_token']}"})
     urllib.request.urlopen(action).read()
     return match
@@ -68,7 +70,7 @@ def test_main_screens_have_no_serious_accessibility_violations(axe_page, live_se
     found = []
     for path in ("/", "/new", "/join", "/rules", "/offline", "/rules/reverse-bridge/scoring-table"):
         found += violations(axe_page, live_server + path)
-    for game in FIRST_ENTRY:
+    for game in games.PRODUCT:  # every registered game, so none is left out
         match = create(live_server, game)
         found += violations(axe_page, match["links"]["viewer"])
         found += violations(axe_page, match["links"]["scorer"])  # the entry form too

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from referee.actions import Action
 from referee.games.pontoon.engine import GAME
 from referee.i18n import language
-from referee.rules import Action, apply, new_match
+from tests.engine.table import Table as SharedTable
 from tests.web.test_api_pontoon import SHOOT, SHOOT_SESSION
 
 # Every field name of every Pontoon action (and the values that are identifiers).
@@ -18,27 +19,28 @@ KINDS = {"cut", "kitty", "deal", "stake", "shoot", "double", "second_card", "ban
          "banker_stick", "sell_bank", "end_session", "quick"}
 
 
-class Table:
+class Table(SharedTable):
+    """The shared driver, keeping what each entry says in English and German."""
+
     def __init__(self, players=("Ann", "Ben", "Cy", "Dee"), settings=None, mode="play"):
-        _settings, self.state = new_match(GAME, list(players), settings or {}, mode)
-        self.seq = 0
+        super().__init__(GAME, players, settings, mode)
         self.said: list[tuple[str, str, str]] = []
 
-    def do(self, kind: str, **fields) -> tuple[str, str, str]:
-        action = {"type": kind, **fields}
-        return self.enter(action)
-
-    def enter(self, action: dict) -> tuple[str, str, str]:
-        kind = action["type"]
+    def do(self, kind: str | dict | None = None, **fields) -> tuple[str, str, str]:
+        """Enter one action (its type and fields, or a whole action as a dict); return its type
+        and its words in English and German."""
+        action = {**({"type": kind} if isinstance(kind, str) else kind or {}), **fields}
         before = self.state
-        self.seq += 1
-        self.state, _findings = apply(GAME, before, action, self.seq)
+        super().do(action)
         words = {}
         for code in ("en", "de"):
             with language(code):
                 words[code] = GAME.describe(before, Action(action), self.state)
-        self.said.append((kind, words["en"], words["de"]))
+        self.said.append((action["type"], words["en"], words["de"]))
         return self.said[-1]
+
+    def enter(self, action: dict) -> tuple[str, str, str]:
+        return self.do(action)
 
 
 def every_kind() -> list[tuple[str, str, str]]:

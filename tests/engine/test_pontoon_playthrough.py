@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.cards import Card, standard_deck
-from referee.games.pontoon.engine import GAME
+from referee.engine import apply
 from referee.games.pontoon import hands as H
-from referee.games.pontoon.engine import CUT_ORDER
-from referee.rules import apply, new_match
+from referee.games.pontoon.engine import CUT_ORDER, GAME
+from tests.engine.table import Table
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
@@ -51,33 +51,33 @@ class TrueHand:
     burned: list[Card] = field(default_factory=list)
 
 
-class Session:
-    """One match played by simulated people at a real table."""
+class Session(Table):
+    """One match played by simulated people at a real table: the shared driver, with the
+    simulator's true cards beside it."""
 
     def __init__(self, rng: random.Random, players: tuple[str, ...], settings: dict):
+        super().__init__(GAME, players, settings, "play")
         self.rng = rng
-        self.players = players
-        self.settings, self.state = new_match(GAME, list(players), settings, "play")
         self.s = self.settings
-        self.seq = 0
-        self.log: list[dict] = []
         self.deck: list[Card] = []
         self.truth: list[TrueHand] = []
         self.banker_cards: list[Card] = []
         self.deals = 0
-        self.view = GAME.view(self.state)
+        self._view: tuple[object, dict] | None = None
+
+    @property
+    def view(self) -> dict:
+        """The view of the current state, worked out once per state."""
+        if self._view is None or self._view[0] is not self.state:
+            self._view = (self.state, GAME.view(self.state))
+        return self._view[1]
 
     # --- the rules path and the invariants ------------------------------------------------
 
     def act(self, kind: str, **fields) -> None:
-        action = {"type": kind, **fields}
         assert kind in self.view["legal"], (kind, self.view["legal"])
-        self.seq += 1
-        before = self.state
-        self.state, findings = apply(GAME, before, action, self.seq)
-        assert findings == (), (action, findings)
-        self.log.append((self.seq, action))
-        self.view = GAME.view(self.state)
+        findings = self.do(type=kind, **fields)
+        assert findings == (), (self.log[-1], findings)
         self.check()
 
     def check(self) -> None:
@@ -87,10 +87,10 @@ class Session:
         assert kitty >= 0
         assert sum(v["balances"].values()) + kitty == s.buy_in * len(self.players)   # LEDGER-2
         assert v["scores"] == v["balances"]
-        settled = Counter((l["deal"], l["player"], l["hand"], l["kind"]) for l in v["ledger"]
-                          if l["kind"] in ("stake", "shoot"))
+        settled = Counter((line["deal"], line["player"], line["hand"], line["kind"]) for line in v["ledger"]
+                          if line["kind"] in ("stake", "shoot"))
         assert all(n == 1 for n in settled.values()), settled                        # once each
-        assert all(l["amount"] > 0 and isinstance(l["amount"], int) for l in v["ledger"])
+        assert all(line["amount"] > 0 and isinstance(line["amount"], int) for line in v["ledger"])
         if v["phase"] in ("stakes", "shoot", "second_card", "players", "banker"):
             assert len(v["hands"]) == len(self.truth)
             seen = Counter()
@@ -299,15 +299,15 @@ class Session:
         record = v["history"][-1]
         assert record["deal"] == v["deal"]
         # Every hand of the deal settled exactly once.
-        stake_lines = [l for l in v["ledger"] if l["deal"] == v["deal"] and l["kind"] == "stake"]
+        stake_lines = [line for line in v["ledger"] if line["deal"] == v["deal"] and line["kind"] == "stake"]
         assert len(stake_lines) == len(self.truth) == len(record["hands"])
-        by_hand = {(l["player"], l["hand"]) for l in stake_lines}
+        by_hand = {(line["player"], line["hand"]) for line in stake_lines}
         assert by_hand == {(r["player"], r["hand"]) for r in record["hands"]}
         for row, true in zip(record["hands"], self.truth):
             assert row["player"] == true.player
         # The deal's scores add up to what the kitty lost.
-        kitty_lines = [l for l in record["payments"] if "kitty" in (l["from"], l["to"])]
-        kitty_change = sum(l["amount"] if l["to"] == "kitty" else -l["amount"] for l in kitty_lines)
+        kitty_lines = [line for line in record["payments"] if "kitty" in (line["from"], line["to"])]
+        kitty_change = sum(line["amount"] if line["to"] == "kitty" else -line["amount"] for line in kitty_lines)
         assert sum(record["scores"].values()) == -kitty_change
         # NEXT-1 and NEXT-2 from the true cards.
         pontoon_players = [t.player for t, row in zip(self.truth, record["hands"])
@@ -340,7 +340,7 @@ def test_random_sessions_keep_the_ledger_balanced_and_settle_every_hand_once():
 def test_replay_gives_the_same_view_and_apply_never_mutates_its_input():
     session = play_session(12345, deals=8)
     state = GAME.start(session.players, session.settings, "play")
-    for seq, action in session.log:
+    for seq, action in enumerate(session.log, start=1):
         before_view = GAME.view(state)
         before_bytes = pickle.dumps(state)
         new_state, _ = apply(GAME, state, action, seq)
@@ -354,19 +354,15 @@ def test_replay_gives_the_same_view_and_apply_never_mutates_its_input():
 
 def test_random_quick_sessions_balance():
     rng = random.Random(99)
-    for seed in range(10):
+    for _match in range(10):
         n = rng.randint(2, 10)
         players = NAMES[:n]
         settings = random_settings(rng, n)
-        settings_obj, state = new_match(GAME, list(players), settings, "quick")
-        seq = 0
+        table = Table(GAME, players, settings, "quick")
         for _ in range(10):
-            seq += 1
-            view = GAME.view(state)
-            if view["phase"] == "kitty":
-                state, _ = apply(GAME, state, {"type": "kitty", "amount": settings["kitty_min"]}, seq)
-                seq += 1
-                view = GAME.view(state)
+            if table.view["phase"] == "kitty":
+                table.do(type="kitty", amount=settings["kitty_min"])
+            view = table.view
             banker = view["banker"]
             room = view["kitty"] or 0
             hands = []
@@ -388,8 +384,8 @@ def test_random_quick_sessions_balance():
             action = {"type": "quick", "banker_class": banker_kind, "hands": hands}
             if banker_kind == "total":
                 action["banker_total"] = rng.randint(12, 21)
-            state, _ = apply(GAME, state, action, seq)
-            view = GAME.view(state)
+            table.do(action)
+            view = table.view
             kitty = view["kitty"] or 0
             assert sum(view["balances"].values()) + kitty == settings["buy_in"] * n
             assert len(view["settlement"]) == len(hands)

@@ -689,7 +689,7 @@ def test_ledger_1_every_payment_is_a_line_and_balances_add_up_from_lines():
     t.do("banker_reveal", cards=["Kh", "7h"])
     t.do("banker_stick")
     lines = t.view["ledger"]
-    assert [(l["from"], l["to"], l["amount"], l["kind"], l["deal"]) for l in lines] == [
+    assert [(line["from"], line["to"], line["amount"], line["kind"], line["deal"]) for line in lines] == [
         ("Ben", "Ann", 4, "stake", 0), ("Ann", "Cy", 2, "stake", 0)]
     assert t.balances() == {"Ann": 102, "Ben": 96, "Cy": 102}
     assert t.view["scores"] == t.balances()
@@ -735,9 +735,9 @@ def test_ledger_3_end_of_session_settle_up():
 def test_unknown_action_and_modes():
     t = Table()
     t.reject("fold", "ACTION", "no action")
-    t.reject("quick", "ACTION", "results-only", banker_class="bust", hands=[])
+    t.reject("quick", "ACTION", "keep results only", banker_class="bust", hands=[])
     q = Table(mode="quick")
-    q.reject("deal", "ACTION", "results only")
+    q.reject("deal", "ACTION", "keeps results only")
 
 
 def test_player_field_is_an_argument_for_stakes_and_checked_elsewhere():

@@ -186,14 +186,14 @@ def test_shoot_8_the_old_banker_takes_the_kitty_when_the_bank_passes():
     t.do("banker_stick")
     v = t.view
     assert v["banker"] == "Cy" and v["kitty"] == 0 and v["phase"] == "kitty"
-    returned = [l for l in v["ledger"] if l["from"] == "kitty"]
-    assert [(l["to"], l["amount"]) for l in returned] == [("Cy", 4), ("Ann", 26)]
+    returned = [line for line in v["ledger"] if line["from"] == "kitty"]
+    assert [(line["to"], line["amount"]) for line in returned] == [("Cy", 4), ("Ann", 26)]
     assert v["history"][0]["bank_change"]["reason"] == "pontoon"
     assert v["history"][0]["kitty"] == 0
     t.reject("kitty", "PONTOON-SHOOT-1", "10 to 100", amount=5)
     t.do("kitty", amount=10)
     assert t.view["kitty"] == 10 and t.view["phase"] == "settled"
     t.do("sell_bank", to="Ben", price=0)      # given away: no price line, kitty back to Cy
-    assert [l["kind"] for l in t.view["ledger"][-1:]] == ["kitty"]
+    assert [line["kind"] for line in t.view["ledger"][-1:]] == ["kitty"]
     assert t.view["ledger"][-1]["to"] == "Cy" and t.view["kitty"] == 0
     assert sum(t.balances().values()) + t.view["kitty"] == 0

@@ -1,45 +1,36 @@
-"""A small table driver shared by the Pontoon tests (no tests of its own)."""
+"""Pontoon's words for the shared table driver (``tests/engine/table.py``): no tests of its own."""
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from referee.errors import RuleViolation
 from referee.games.pontoon.engine import GAME
-from referee.rules import RuleViolation, apply, new_match
+from tests.engine.table import Table as SharedTable
 
 
-class Table:
-    """A match driven by plain JSON-like actions, through the one rules path."""
+class Table(SharedTable):
+    """A Pontoon match driven by plain JSON-like actions, through the one rules path:
+    ``Table(buy_in=100)``, ``do("twist", card="5c")``, ``reject("stick", "PONTOON-TURN-5")``."""
 
     def __init__(self, players: tuple[str, ...] = ("Ann", "Ben", "Cy"), mode: str = "play",
                  **settings: Any):
-        self.settings, self.state = new_match(GAME, list(players), settings, mode)
-        self.seq = 0
-        self.found: list[dict] = []
+        super().__init__(GAME, players, settings, mode)
 
-    def do(self, kind: str, **fields: Any) -> list[dict]:
-        self.seq += 1
-        self.state, findings = apply(GAME, self.state, {"type": kind, **fields}, self.seq)
-        new = [f.as_dict() for f in findings]
-        self.found.extend(new)
-        return new
+    def do(self, kind: str | dict | None = None, **fields: Any) -> list[dict]:
+        """Enter one action, by its type and fields (or a whole action as a dict); return the
+        findings it proved, as the API shows them."""
+        action = {"type": kind} if isinstance(kind, str) else dict(kind or {})
+        return [finding.as_dict() for finding in super().do(action, **fields)]
 
     def reject(self, kind: str, rule: str, *words: str, **fields: Any) -> RuleViolation:
-        """The action is refused citing ``rule``; the message names every word given."""
-        before = self.state
-        with pytest.raises(RuleViolation) as raised:
-            apply(GAME, self.state, {"type": kind, **fields}, self.seq + 1)
-        error = raised.value
-        assert error.rule == rule, (error.rule, error.message)
-        for word in words:
-            assert word in error.message, (word, error.message)
-        assert self.state is before
-        return error
+        """The action is refused citing ``rule``, the message naming every word given, and the
+        state is unchanged (compared by value: the shared driver's ``refuse``)."""
+        return self.refuse({"type": kind, **fields}, rule, *words)
 
     @property
-    def view(self) -> dict:
-        return GAME.view(self.state)
+    def found(self) -> list[dict]:
+        """Every finding so far, as the API shows them."""
+        return [finding.as_dict() for finding in self.findings]
 
     def hand(self, player: str, number: int = 1) -> dict:
         return next(h for h in self.view["hands"] if h["player"] == player and h["hand"] == number)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from referee.games.pontoon.engine import GAME
 from referee.games.pontoon.view import per_deal
-from referee.rules import apply, new_match
+from tests.engine.table import Table
 
 
 class CountedLedger(tuple):
@@ -21,14 +21,14 @@ class CountedLedger(tuple):
 
 
 def quick_match(deals: int):
-    _settings, state = new_match(GAME, ["Ann", "Ben", "Cy"], {"shoot": True, "kitty_max": 100}, "quick")
-    state, _ = apply(GAME, state, {"type": "kitty", "amount": 50}, 1)
-    for n in range(deals):
+    table = Table(GAME, ["Ann", "Ben", "Cy"], {"shoot": True, "kitty_max": 100}, "quick")
+    table.do(type="kitty", amount=50)
+    for _deal in range(deals):
         # Ben wins 2 and Cy loses 3 every deal, with a shoot bet each way: nobody takes the bank.
-        state, _ = apply(GAME, state, {"type": "quick", "banker_class": "total", "banker_total": 18, "hands": [
+        table.do(type="quick", banker_class="total", banker_total=18, hands=[
             {"player": "Ben", "stake": 2, "class": "total", "total": 19, "shoot": 1},
-            {"player": "Cy", "stake": 3, "class": "total", "total": 17, "shoot": 1}]}, n + 2)
-    return state
+            {"player": "Cy", "stake": 3, "class": "total", "total": 17, "shoot": 1}])
+    return table.state
 
 
 def passes_over_the_ledger(state) -> int:

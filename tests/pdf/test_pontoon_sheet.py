@@ -7,8 +7,8 @@ import io
 
 from pypdf import PdfReader
 
-from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, a, play_session
 from tests.pdf.rendering import page_one_png
+from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, a, play_session
 
 
 def sheet(client, match, size=None) -> tuple[PdfReader, str]:

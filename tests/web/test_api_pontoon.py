@@ -129,7 +129,8 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     assert state["phase"] == "players" and state["hand_in_turn"]["label"] == "Ben" and state["buy_range"] == [4, 8]
     assert "banker_pontoon" in state["legal"]
     state = api.act(match, DEAL_1[8])["state"]                          # split 8-8
-    assert [(h["cards"], h["stake"], h["shoot"]) for h in state["hands"][:2]] == [(["8c", "??"], 4, 5), (["8d", "??"], 4, 0)]
+    assert [(h["cards"], h["stake"], h["shoot"]) for h in state["hands"][:2]] == [
+        (["8c", "??"], 4, 5), (["8d", "??"], 4, 0)]
     assert state["hand_in_turn"]["label"] == "Ben's hand 1" and "shoot" in state["legal"]
     state = api.act(match, DEAL_1[9])["state"]                          # a new shoot bet on hand 2
     assert hand(state, "Ben", 2)["shoot"] == 2 and state["shoot_room"] == 30
@@ -161,7 +162,8 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     state = api.act(match, DEAL_1[25])["state"]                         # banker sticks: settled
     assert state["phase"] == "settled" and state["deal_over"] and state["shuffle"] is False
     rows = {(r["player"], r["hand"]): r for r in state["settlement"]}
-    assert rows[("Dee", 1)]["why"] == "five card trick beats the banker's 18, paid double" and rows[("Dee", 1)]["amount"] == 6
+    assert rows[("Dee", 1)]["why"] == "five card trick beats the banker's 18, paid double"
+    assert rows[("Dee", 1)]["amount"] == 6
     assert (rows[("Ben", 1)]["amount"], rows[("Ben", 1)]["shoot_amount"]) == (4, 5)
     assert (rows[("Ben", 2)]["amount"], rows[("Ben", 2)]["shoot_amount"]) == (-10, -2)
     assert (rows[("Cy", 1)]["amount"], rows[("Cy", 1)]["shoot_amount"]) == (-2, -3)
@@ -182,7 +184,8 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     assert {k: state[k] for k in ("balances", "kitty", "banker")} == AFTER[1]
     change = state["history"][1]["bank_change"]
     assert (change["from"], change["to"], change["reason"]) == ("Ann", "Ben", "pontoon")
-    assert state["phase"] == "kitty" and state["turn"] == "Ben" and state["legal"] == ["kitty", "sell_bank", "end_session"]
+    assert state["phase"] == "kitty" and state["turn"] == "Ben"
+    assert state["legal"] == ["kitty", "sell_bank", "end_session"]
     assert api.act(match, a("deal"), status=422)["error"]["rule"] == "PONTOON-SHOOT-8"
 
     # Deal 3: Ben's bank; Dee shoots before her fourth card; the bank busts.
@@ -190,7 +193,8 @@ def test_a_three_deal_shoot_session_through_the_api(api):
         state = api.act(match, action)["state"]
     assert [h["player"] for h in state["hands"]] == ["Cy", "Dee", "Ann"]
     state = api.act(match, DEAL_3[11])["state"]                          # Dee shoots 3 for the fourth card
-    assert hand(state, "Dee")["shoot"] == 3 and state["legal"][:2] == ["twist", "bust"] and "stick" not in state["legal"]   # the card must follow
+    assert hand(state, "Dee")["shoot"] == 3
+    assert state["legal"][:2] == ["twist", "bust"] and "stick" not in state["legal"]   # the card must follow
     for action in DEAL_3[12:]:
         state = api.act(match, action)["state"]
     assert state["history"][2]["banker_class"] == "bust"
@@ -280,7 +284,8 @@ def test_selling_the_bank_between_deals(api):
     for action in (a("stake", player="Ben", amount=1), a("stake", player="Cy", amount=1),
                    a("stake", player="Dee", amount=1), a("second_card"), a("stick"), a("stick"), a("stick"),
                    a("banker_reveal", cards=["Kc", "9c"]), a("reveal", player="Ben", hand=1, cards=["Kd", "8d"]),
-                   a("reveal", player="Cy", hand=1, cards=["Kh", "7h"]), a("reveal", player="Dee", hand=1, cards=["Ks", "6s"])):
+                   a("reveal", player="Cy", hand=1, cards=["Kh", "7h"]),
+                   a("reveal", player="Dee", hand=1, cards=["Ks", "6s"])):
         api.act(match, action)
     state = api.act(match, a("banker_stick"))["state"]
     assert state["balances"] == {"Ann": -17, "Ben": -1, "Cy": -1, "Dee": -1} and state["kitty"] == 20
@@ -492,10 +497,12 @@ def test_the_phone_form_fields_become_the_same_actions(api, client, app):
     assert 'data-player="kitty"' in html and hand(api.state(match), "Cy")["status"] == "bust"
     assert api.state(match)["kitty"] == 40
     post(type="stick")
-    html = post(type="banker_reveal", **{"cards.0.rank": "10", "cards.0.suit": "c", "cards.1.rank": "5", "cards.1.suit": "h"})
+    html = post(type="banker_reveal", **{"cards.0.rank": "10", "cards.0.suit": "c",
+                                         "cards.1.rank": "5", "cards.1.suit": "h"})
     assert "Show the cards of Ben&#39;s hand 1" in html or "Show the cards of Ben's hand 1" in html
     # The reveal: a hidden type and hand, the player on the pressed button.
-    post(type="reveal", hand="1", player="Ben", **{"cards.0.rank": "8", "cards.0.suit": "c", "cards.1.rank": "A", "cards.1.suit": "h"})
+    post(type="reveal", hand="1", player="Ben", **{"cards.0.rank": "8", "cards.0.suit": "c",
+                                                   "cards.1.rank": "A", "cards.1.suit": "h"})
     post(type="reveal", hand="2", player="Ben", **{"cards.0.rank": "8", "cards.0.suit": "d", "cards.1.rank": "2",
                                                    "cards.1.suit": "c", "cards.2.rank": "7", "cards.2.suit": "c"})
     html = post(type="reveal", hand="1", player="Dee", **{"cards.0.rank": "9", "cards.0.suit": "s", "cards.1.rank": "8",
@@ -507,7 +514,8 @@ def test_the_phone_form_fields_become_the_same_actions(api, client, app):
     log = client.get(f"/api/matches/{match['id']}/log").get_json()
     actions = [e["action"] for e in log]
     for action in ({"type": "split", "cards": ["8c", "8d"]}, {"type": "shoot", "player": "Ben", "hand": 2, "amount": 2},
-                   {"type": "buy", "amount": 6}, {"type": "second_card"}, {"type": "stake", "player": "Dee", "amount": 3},
+                   {"type": "buy", "amount": 6}, {"type": "second_card"},
+                   {"type": "stake", "player": "Dee", "amount": 3},
                    {"type": "reveal", "hand": 2, "player": "Ben", "cards": ["8d", "2c", "7c"]}):
         assert action in actions, action
     html = post(type="end_session")

@@ -42,7 +42,8 @@ def test_the_match_is_drawn_and_the_session_ends_with_the_settle_up(client, api)
     match = scorer_on(client, api, SHOOT_SESSION, end=True)
     state = api.state(match)
     assert len(state["running_totals"]) == 3
-    assert state["running_totals"][-1] == AFTER[2]["balances"] | {"Ben": AFTER[2]["balances"]["Ben"] + AFTER[2]["kitty"]}
+    ben = AFTER[2]["balances"]["Ben"] + AFTER[2]["kitty"]
+    assert state["running_totals"][-1] == AFTER[2]["balances"] | {"Ben": ben}
     assert state["match_result"]["winners"] == ["Dee"]
     assert state["match_result"]["headline"] == (
         "After 3 deals, Dee finishes furthest ahead: +17. Settle-up: Ben pays Dee 17 and Cy pays Ann 7.")

@@ -1,6 +1,7 @@
 """Pontoon and Shoot Pontoon: British twenty-one against a banker, with a money ledger.
 
-The engine is split by job: ``state.py`` (the frozen state), ``engine.py`` (the actions),
+The engine is split by job: ``state.py`` (the house rules, the frozen state and the readings of
+it the other modules share), ``engine.py`` (the actions, declared as data, and their rules),
 ``hands.py`` (classing and ranking hands), ``settle.py`` and ``ledger.py`` (money),
 ``view.py`` (the JSON view) and ``words.py`` (the timeline's sentences).
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.games.pontoon.hands import (
-    BUST, FIVE_CARD_TRICK, PONTOON, ROYAL_PONTOON, HandClass,
-)
+from referee.games.pontoon.hands import BUST, FIVE_CARD_TRICK, PONTOON, ROYAL_PONTOON, HandClass
 from referee.i18n import N_, Message, _
 
 ROYAL_PAYS = 3           # VARIANT-6

@@ -116,7 +116,8 @@ def _deal(deal: dict, settings: dict, kit: Kit) -> list[Flowable]:
     notes = [str(_change(change)) for change in deal.get("bank_changes") or []]
     notes.append(gettext("the pack was shuffled before the next deal") if deal["shuffle"]
                  else gettext("no pontoon: the pack was not shuffled"))
-    balances = ", ".join(f"{name} {_money(amount, settings.get('buy_in', 0))}" for name, amount in deal["balances"].items())
+    balances = ", ".join(f"{name} {_money(amount, settings.get('buy_in', 0))}"
+                         for name, amount in deal["balances"].items())
     if deal.get("kitty") is not None:
         carried = _("kitty {kitty}, balances {balances}", kitty=deal["kitty"], balances=balances)
     else:

@@ -1,17 +1,24 @@
-"""The value objects of a Pontoon match: hands, settled rows, deal records and the state.
+"""The value objects of a Pontoon match: the house rules, hands, settled rows, deal records and
+the state, and the small readings of them that the engine, the view and the sentences share
+(whose hand is in turn, a hand's label, the cards as the table sees them).
 
-All frozen and made of tuples, so a state can be cached, shared and pickled. The engine works
-on a ``Draft`` (a mutable copy) and freezes it at the end of every action.
+All frozen and made of tuples, so a state can be cached, shared and pickled. The engine makes
+each new state from the last with ``dataclasses.replace``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from referee.cards import Card
-from referee.games.pontoon.ledger import Line
-from referee.i18n import Message
-from referee.rules import Finding, Settings
+from referee.engine import Finding
+from referee.errors import InvalidAction
+from referee.games.pontoon import hands as H
+from referee.games.pontoon.hands import HandClass, classify
+from referee.games.pontoon.ledger import Line, kitty
+from referee.i18n import N_, Message, _
+from referee.settings import Settings as BaseSettings
+from referee.settings import house_rule
 
 # Phases: what the table is doing now.
 KITTY_PHASE = "kitty"          # Shoot: the banker must put up a kitty before dealing
@@ -35,8 +42,73 @@ WON = "won"
 LOST = "lost"
 
 
+# --- the house rules -------------------------------------------------------------------------
+
+# House-rule choices as people say them (issue 11: no identifier reaches a screen or a sheet).
+SPLIT_WORDS = {"any": N_("any pair"), "aces_only": N_("aces only")}
+RANKING_WORDS = {
+    "equal": N_("all pontoons equal"),
+    "picture_beats_ten": N_("ace and picture card beats ace and ten"),
+    "ace_ten_is_21": N_("ace and ten is an ordinary 21"),
+    "natural": N_("ace with king or queen beats ace with jack or ten"),
+}
+BURN_WORDS = {0: N_("no burning"), 13: N_("a hard 13"), 14: N_("a hard 14")}
+PACKS_WORDS = {1: N_("one pack"), 2: N_("two packs")}
+STICK_WORDS = {15: N_("15 or more"), 16: N_("16 or more")}
+PAYS_WORDS = {1: N_("single"), 2: N_("double"), 3: N_("triple")}
+
+
 @dataclass(frozen=True)
-class Move:
+class Settings(BaseSettings):
+    # Labels are the ones the form would make from the field names, marked for translation.
+    packs: int = house_rule(1, N_("Packs shuffled together (two for eight or more players)"),
+                            label=N_("Packs"), choices=(1, 2), words=PACKS_WORDS)
+    min_stake: int = house_rule(1, N_("Smallest first stake"), label=N_("Min stake"),
+                                minimum=1, maximum=100_000)
+    max_stake: int = house_rule(10, N_("Largest first stake"), label=N_("Max stake"),
+                                minimum=1, maximum=100_000)
+    split: str = house_rule("any", N_("Which pairs may be split"), label=N_("Split"),
+                            choices=("any", "aces_only"), words=SPLIT_WORDS)
+    stick_min: int = house_rule(15, N_("Lowest total a player may stick on"), label=N_("Stick min"),
+                                choices=(15, 16), words=STICK_WORDS)
+    banker_doubling: bool = house_rule(False, N_("The banker may double all bets after the first card"),
+                                       label=N_("Banker doubling"))
+    pontoon_pays: int = house_rule(2, N_("A player's pontoon is paid this many times the stake"),
+                                   label=N_("Pontoon pays"), choices=(1, 2, 3), words=PAYS_WORDS)
+    banker_pontoon_collects: int = house_rule(
+        2, N_("The banker's pontoon collects this many times each stake"),
+        label=N_("Banker pontoon collects"), choices=(1, 2), words=PAYS_WORDS)
+    four_card_eleven: bool = house_rule(
+        False, N_("Four cards totalling 11 or less may only twist the fifth, not buy it"),
+        label=N_("Four card eleven"))
+    royal_pontoon: bool = house_rule(False, N_("Three sevens beat everything and are paid three times"),
+                                     label=N_("Royal pontoon"))
+    pontoon_ranking: str = house_rule("equal", N_("How pontoons rank among themselves"),
+                                      label=N_("Pontoon ranking"), choices=H.RANKINGS,
+                                      words=RANKING_WORDS)
+    burn: int = house_rule(0, N_("Two cards making this hard total may be burned (0: no burning)"),
+                           label=N_("Burn"), choices=(0, 13, 14), words=BURN_WORDS)
+    shoot: bool = house_rule(False, N_("Shoot Pontoon: side bets against the banker's kitty"),
+                             label=N_("Shoot"))
+    kitty_min: int = house_rule(10, N_("Smallest kitty the banker puts up"), label=N_("Kitty min"),
+                                minimum=1, maximum=1_000_000)
+    kitty_max: int = house_rule(100, N_("Largest kitty"), label=N_("Kitty max"), minimum=1, maximum=1_000_000)
+    buy_in: int = house_rule(0, N_("Chips each player starts with (for the settle-up)"), label=N_("Buy in"),
+                             minimum=0, maximum=10_000_000)
+
+    def validate(self) -> None:
+        if self.min_stake > self.max_stake:
+            raise InvalidAction(_("the smallest stake ({low}) is above the largest ({high})",
+                                  low=self.min_stake, high=self.max_stake), rule="SETTINGS")
+        if self.kitty_min > self.kitty_max:
+            raise InvalidAction(_("the smallest kitty ({low}) is above the largest ({high})",
+                                  low=self.kitty_min, high=self.kitty_max), rule="SETTINGS")
+
+
+# --- the state -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandMove:
     """A buy, twist, stick or fourth-card shoot, remembered with the number of cards the hand
     held then, so the checks that need face-down cards can run when they are revealed."""
 
@@ -69,7 +141,7 @@ class Hand:
     split_shoot: bool = False
     must_take_fourth: bool = False   # shot for a fourth card and has not taken it yet
     burns: tuple[Burn, ...] = ()
-    moves: tuple[Move, ...] = ()
+    moves: tuple[HandMove, ...] = ()
     revealed_seq: int | None = None
     checked: bool = False            # the postponed checks have run (TURN-8)
     bust_seq: int | None = None
@@ -79,6 +151,11 @@ class Hand:
     @property
     def known(self) -> bool:
         return all(card is not None for card in self.cards)
+
+    @property
+    def entered(self) -> tuple[Card, ...] | None:
+        """The hand's cards once every one is known; None while any is face down."""
+        return entered(self.cards)
 
     @property
     def fully_known(self) -> bool:
@@ -160,21 +237,94 @@ class State:
     cut: tuple[tuple[str, Card], ...] | None = None
 
 
-_LIST_FIELDS = ("hands", "ledger", "findings", "history", "settlement", "bank_changes")
+# --- readings shared by the engine, the view and the sentences ------------------------------
+
+def entered(slots: Sequence[Card | None]) -> tuple[Card, ...] | None:
+    """The cards once every one has been entered; None while any is still face down."""
+    cards = tuple(card for card in slots if card is not None)
+    return cards if len(cards) == len(slots) else None
 
 
-class Draft:
-    """A private, mutable working copy of a State for one action."""
+def hand_number(hands: Sequence[Hand], index: int) -> int:
+    """A hand's number among its player's hands, from 1, in the order they are played."""
+    player = hands[index].player
+    return 1 + sum(1 for h in hands[:index] if h.player == player)
 
-    def __init__(self, state: State):
-        for f in fields(State):
-            value = getattr(state, f.name)
-            setattr(self, f.name, list(value) if f.name in _LIST_FIELDS else value)
-        self.new_findings: list[Finding] = []
 
-    def freeze(self) -> State:
-        values = {}
-        for f in fields(State):
-            value = getattr(self, f.name)
-            values[f.name] = tuple(value) if f.name in _LIST_FIELDS else value
-        return State(**values)
+def hand_index(hands: Sequence[Hand], player: str, number: int) -> int | None:
+    """Where a player's hand ``number`` (from 1) is among the hands; None if there is none."""
+    seen = 0
+    for i, hand in enumerate(hands):
+        if hand.player == player:
+            seen += 1
+            if seen == number:
+                return i
+    return None
+
+
+def hand_label(hands: Sequence[Hand], index: int) -> str | Message:
+    """The player's name, or "Ben's hand 2" once the player plays several hands."""
+    player = hands[index].player
+    if sum(1 for h in hands if h.player == player) == 1:
+        return player
+    return _("{player}'s hand {n}", player=player, n=hand_number(hands, index))
+
+
+def card_symbols(slots: Sequence[Card | None]) -> str:
+    """Cards as people read them ("A♠ ??"), a card still face down as "??"."""
+    return " ".join("??" if c is None else c.symbol for c in slots)
+
+
+def card_texts(slots: Sequence[Card | None]) -> list[str]:
+    """Cards as the API writes them ("As", "??")."""
+    return ["??" if c is None else str(c) for c in slots]
+
+
+def class_of(cards: Sequence[Card], settings: Settings, *, banker: bool = False) -> HandClass:
+    """A known hand's class under this table's house rules (HAND-2, VARIANT-6, VARIANT-7)."""
+    return classify(cards, ranking=settings.pontoon_ranking, royal=settings.royal_pontoon, banker=banker)
+
+
+def hidden_ten(hand: Hand) -> bool:
+    """A declared pontoon shows its ace; the ten-card stays face down until the deal is settled
+    (ruling of 2026-11-23)."""
+    return hand.declared and hand.status == STANDING
+
+
+def public_cards(hand: Hand) -> tuple[Card | None, ...]:
+    """The hand as the table sees it: a card dealt face down and not shown is None."""
+    if hidden_ten(hand):
+        return tuple(c if c is not None and c.rank == "A" else None for c in hand.cards)
+    return hand.cards
+
+
+def buy_range(hand: Hand) -> tuple[int, int]:
+    """TURN-3: the third card costs the first stake to twice it; each later one the first
+    stake up to what the card before cost."""
+    top = hand.buys[-1] if hand.buys else 2 * hand.first_stake
+    return hand.first_stake, top
+
+
+def turn_of(state: State) -> str | None:
+    """Whose entry is expected: the hand in turn, the next player to stake, else the banker.
+    Shoot bets on the first card are optional, so nobody in particular is expected then."""
+    phase = state.phase
+    if phase in (MATCH_OVER, SHOOT):
+        return None
+    if phase == STAKES:
+        return next((h.player for h in state.hands if not h.stake), None)
+    if phase == PLAYERS and state.current is not None:
+        return state.hands[state.current].player
+    return state.banker
+
+
+def shoot_turn(hands: Sequence[Hand]) -> int | None:
+    """SHOOT-2 (ruling of 2026-11-23): the first-card shoot bets go round once from the
+    banker's left; the index of the hand whose player bets or declines next."""
+    return next((i for i, h in enumerate(hands) if not h.shoot_asked), None)
+
+
+def shoot_room(state: State) -> int:
+    """SHOOT-2: what of the kitty the open shoot bets leave free."""
+    return kitty(state.ledger) - sum(h.shoot for h in state.hands if not h.shoot_settled)
+

@@ -11,13 +11,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.pontoon import hands as H
-from referee.games.pontoon.engine import (
-    FIVE, MAX_HANDS, _buy_range, _hand_class, _number, _text, _who, public_cards, shoot_turn, turn_of,
-)
-from referee.games.pontoon.ledger import KITTY, Line, balances, bankers_own, kitty, settle_up
+from referee.games.pontoon.ledger import KITTY, Line, balances, kitty, settle_up
 from referee.games.pontoon.state import (
-    BANKER, BETWEEN_DEALS, BUST, IN_DEAL, KITTY_PHASE, LOST, MATCH_OVER, PLAYERS, PLAYING,
-    SECOND_CARD, SHOOT, STAKES, STANDING, WAITING, WON, BankChange, DealRecord, Hand, State,
+    BUST,
+    IN_DEAL,
+    LOST,
+    MATCH_OVER,
+    PLAYERS,
+    SHOOT,
+    STANDING,
+    WON,
+    BankChange,
+    DealRecord,
+    Hand,
+    State,
+    buy_range,
+    card_texts,
+    class_of,
+    entered,
+    hand_label,
+    hand_number,
+    public_cards,
+    shoot_room,
+    shoot_turn,
+    turn_of,
 )
 from referee.i18n import _, all_of, n_
 
@@ -28,11 +45,12 @@ def _net(lines: list[Line], players: tuple[str, ...]) -> dict[str, int]:
 
 def _hand_view(state: State, i: int) -> dict[str, Any]:
     hand = state.hands[i]
-    cls = _hand_class(hand.cards, state.settings) if hand.known and hand.cards else None
+    known = hand.entered
+    cls = class_of(known, state.settings) if known else None
     return {
         "player": hand.player,
-        "hand": _number(state.hands, i),
-        "cards": _text(public_cards(hand)),
+        "hand": hand_number(state.hands, i),
+        "cards": card_texts(public_cards(hand)),
         "stake": hand.stake,
         "first_stake": hand.first_stake,
         "bought": list(hand.buys),
@@ -46,15 +64,15 @@ def _hand_view(state: State, i: int) -> dict[str, Any]:
         "total": cls.total if cls else None,
         "split": hand.split,
         "twisted": hand.twisted,
-        "burned": [_text(b.cards) for b in hand.burns],
+        "burned": [card_texts(b.cards) for b in hand.burns],
         "revealed": hand.revealed_seq is not None,
         "to_reveal": hand.status == STANDING and not hand.fully_known,
     }
 
 
 def _banker_pontoon(state: State) -> bool:
-    cards = state.banker_cards
-    return (state.banker_revealed and len(cards) == 2
+    cards = entered(state.banker_cards)
+    return (state.banker_revealed and cards is not None and len(cards) == 2
             and H.is_pontoon(cards, state.settings.pontoon_ranking))
 
 
@@ -63,8 +81,9 @@ def _next_banker(state: State) -> str:
     if state.phase not in IN_DEAL or _banker_pontoon(state):
         return state.banker
     for hand in state.hands:
-        if hand.status != BUST and hand.known and not hand.split and hand.cards:
-            if _hand_class(hand.cards, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON):
+        known = hand.entered
+        if hand.status != BUST and known and not hand.split:
+            if class_of(known, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON):
                 return hand.player
     return state.banker
 
@@ -72,112 +91,37 @@ def _next_banker(state: State) -> str:
 def _shuffle(state: State) -> bool:
     if state.phase not in IN_DEAL:
         return state.shuffle
-    return _banker_pontoon(state) or any(h.known and h.cards and h.status != BUST
-               and _hand_class(h.cards, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON)
-               for h in state.hands)
+    return _banker_pontoon(state) or any(_pontoon_shown(state, h) for h in state.hands)
+
+
+def _pontoon_shown(state: State, hand: Hand) -> bool:
+    """A hand still in whose known cards make a pontoon (or royal pontoon)."""
+    known = hand.entered
+    if not known or hand.status == BUST:
+        return False
+    return class_of(known, state.settings).kind in (H.PONTOON, H.ROYAL_PONTOON)
 
 
 def _can_draw(hand: Hand) -> bool:
-    return len(hand.cards) < FIVE and H.minimum_total(hand.cards) < 21
+    return len(hand.cards) < H.FIVE_CARDS and H.minimum_total(hand.cards) < 21
 
 
 def _can_buy(state: State, hand: Hand) -> bool:
+    """The hand in turn may buy its next card (TURN-3, TURN-4, TURN-7, VARIANT-5)."""
     if hand.twisted or not _can_draw(hand):
         return False
-    return not (state.settings.four_card_eleven and len(hand.cards) == 4 and hand.known
-                and H.low_total(hand.cards) <= 11)
-
-
-def _legal(state: State) -> list[str]:
-    s = state.settings
-    phase = state.phase
-    if phase == MATCH_OVER:
-        return []
-    if phase in BETWEEN_DEALS:
-        kinds = []
-        if not state.started and not state.ledger and not state.bank_changes:
-            kinds.append("cut")
-        if phase == KITTY_PHASE:
-            kinds.append("kitty")
-        else:
-            kinds.append("quick" if state.mode == "quick" else "deal")
-            if s.shoot and bankers_own(state.ledger) < s.kitty_max:
-                kinds.append("kitty")
-        return kinds + ["sell_bank", "end_session"]
-    if phase == STAKES:
-        return ["stake"]
-    if phase in (SHOOT, SECOND_CARD):
-        kinds = ["shoot"] if _shoot_turn(state) is not None else []
-        if s.banker_doubling and not state.doubled:
-            kinds.append("double")
-        return kinds + ["second_card"]
-    kinds = []
-    if phase == PLAYERS and not state.turns_begun:
-        kinds.append("banker_pontoon")
-    if phase == PLAYERS and state.current is not None:
-        kinds += _hand_actions(state, state.current)
-    if phase == BANKER:
-        cards = state.banker_cards
-        if not state.banker_revealed:
-            kinds.append("banker_reveal")
-        else:
-            low = H.low_total(cards)
-            if low < 21 and len(cards) < FIVE and not H.is_pontoon(cards, s.pontoon_ranking):
-                kinds.append("banker_draw")
-            kinds.append("banker_stick")
-    if any(h.finished and not h.fully_known for h in state.hands):
-        kinds.append("reveal")
-    return kinds
-
-
-def _hand_actions(state: State, i: int) -> list[str]:
-    s = state.settings
-    hand = state.hands[i]
-    if hand.must_take_fourth:
-        kinds = ["twist"] + (["buy"] if _can_buy(state, hand) else [])
-        return kinds + ["bust"]
-    kinds = []
-    two = len(hand.cards) == 2
-    if two:
-        kinds.append("pontoon")
-        if sum(1 for h in state.hands if h.player == hand.player) < MAX_HANDS:
-            kinds.append("split")
-        if s.burn:
-            kinds.append("burn")
-    if _can_buy(state, hand):
-        kinds.append("buy")
-    if _can_draw(hand):
-        kinds.append("twist")
-    kinds.append("stick")
-    if not two:
-        kinds.append("bust")
-    if s.shoot and _shoot_room(state) > 0 and (
-            _shoot_for_fourth(hand) or any(_split_shoot_open(h) for h in state.hands if h.player == hand.player)):
-        kinds.append("shoot")
-    return kinds
-
-
-def _shoot_room(state: State) -> int:
-    return kitty(state.ledger) - sum(h.shoot for h in state.hands if not h.shoot_settled)
+    known = hand.entered
+    return not (state.settings.four_card_eleven and len(hand.cards) == 4 and known is not None
+                and H.low_total(known) <= 11)
 
 
 def _shoot_turn(state: State) -> str | None:
     """Who bets or declines next in the first-card shoot round (SHOOT-2); None once the round
     is over, or when the kitty has no room left for a bet."""
-    if state.phase != SHOOT or _shoot_room(state) <= 0:
+    if state.phase != SHOOT or shoot_room(state) <= 0:
         return None
     i = shoot_turn(state.hands)
     return state.hands[i].player if i is not None else None
-
-
-def _shoot_for_fourth(hand: Hand) -> bool:
-    return (hand.status == PLAYING and len(hand.cards) == 3 and not hand.shoot_fourth
-            and H.minimum_total(hand.cards) < 21)
-
-
-def _split_shoot_open(hand: Hand) -> bool:
-    return (hand.split_shoot_open and not hand.split_shoot and len(hand.cards) == 2
-            and hand.status in (WAITING, PLAYING))
 
 
 @dataclass(frozen=True)
@@ -368,7 +312,8 @@ def _match_result(state: State, net: dict[str, int], transfers: list[tuple[str, 
     return {"winners": winners, "headline": str(headline)}
 
 
-def view(state: State) -> dict[str, Any]:
+def view(state: State, legal: list[str]) -> dict[str, Any]:
+    """The JSON state; ``legal`` is the engine's list of the actions that may be entered now."""
     s = state.settings
     money = balances(state.ledger, state.players, s.buy_in)
     in_kitty = kitty(state.ledger)
@@ -376,14 +321,15 @@ def view(state: State) -> dict[str, Any]:
     net = net_positions(state, money, in_kitty, state.banker)
     current = state.current if state.phase == PLAYERS else None
     hand = state.hands[current] if current is not None else None
-    buy_range = None
+    prices = None
     if hand is not None and _can_buy(state, hand):
-        buy_range = list(_buy_range(hand))
+        prices = list(buy_range(hand))
     this_deal = [line for line in state.ledger if line.deal == state.deal]
     sums = per_deal(state)
     transfers = settle_up(net)
     deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
     deal_over = state.started and state.phase not in IN_DEAL
+    banker_cards = entered(state.banker_cards)
     return {
         "game": "pontoon",
         "mode": state.mode,
@@ -400,20 +346,21 @@ def view(state: State) -> dict[str, Any]:
         "settings": s.as_dict(),
         "banker": state.banker,
         "kitty": in_kitty if s.shoot else None,
-        "shoot_room": _shoot_room(state) if s.shoot else None,
+        "shoot_room": shoot_room(state) if s.shoot else None,
         "shoot_turn": _shoot_turn(state),
         "hands": [_hand_view(state, i) for i in range(len(state.hands))],
-        "banker_hand": _text(state.banker_cards),
-        "banker_class": (_hand_class(state.banker_cards, s, banker=True).kind
-                         if state.banker_revealed and state.banker_cards else None),
+        "banker_hand": card_texts(state.banker_cards),
+        "banker_class": (class_of(banker_cards, s, banker=True).kind
+                         if state.banker_revealed and banker_cards else None),
         "balances": money,
         "next_banker": _next_banker(state),
         "shuffle": _shuffle(state),
         "doubled": state.doubled,
-        "legal": _legal(state),
-        "hand_in_turn": ({"player": hand.player, "hand": _number(state.hands, current),
-                          "label": str(_who(state.hands, current))} if hand is not None else None),
-        "buy_range": buy_range,
+        "legal": legal,
+        "hand_in_turn": ({"player": hand.player, "hand": hand_number(state.hands, current),
+                          "label": str(hand_label(state.hands, current))}
+                         if hand is not None and current is not None else None),
+        "buy_range": prices,
         "stake_limits": [s.min_stake, s.max_stake],
         "ledger": [line.as_dict() for line in state.ledger],
         "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],

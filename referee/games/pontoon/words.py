@@ -7,13 +7,29 @@ never show an action's field names. A declared pontoon's ten-card stays face dow
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, Sequence, TypeVar
 
+from referee.actions import Action
+from referee.cards import Card
 from referee.games.pontoon import hands as H
-from referee.games.pontoon.ledger import KITTY
-from referee.games.pontoon.state import BUST, KITTY_PHASE, MATCH_OVER, STANDING, State
+from referee.games.pontoon.ledger import KITTY, kitty
+from referee.games.pontoon.state import (
+    BUST,
+    KITTY_PHASE,
+    MATCH_OVER,
+    STANDING,
+    Hand,
+    State,
+    card_symbols,
+    class_of,
+    entered,
+    hand_index,
+    hand_label,
+)
 from referee.i18n import Message, _, all_of, n_
-from referee.rules import Action
+
+T = TypeVar("T")
+
 
 def class_words(kind: str | None, total: int | None) -> Message | str:
     if kind == H.ROYAL_PONTOON:
@@ -29,18 +45,22 @@ def class_words(kind: str | None, total: int | None) -> Message | str:
     return str(total) if total is not None else "?"
 
 
-def _who(state: State, index: int) -> Any:
-    from referee.games.pontoon.engine import _who as who
-    return who(state.hands, index)
+def _who(state: State, index: int) -> str | Message:
+    return hand_label(state.hands, index)
 
 
-def _hand_class(cards, settings, banker: bool = False):
-    from referee.games.pontoon.engine import _hand_class as hand_class
-    return hand_class(cards, settings, banker=banker)
+def _in_turn(before: State) -> int:
+    """The hand an entry of the hand in turn was made for."""
+    if before.current is None:
+        raise ValueError("no hand was in turn")   # told plainly (the engine's describe)
+    return before.current
 
 
-def _cards_shown(slots) -> str:
-    return " ".join("??" if c is None else c.symbol for c in slots)
+def _required(value: T | None) -> T:
+    """A field read without ``optional``: ``Action`` refuses it when it is missing."""
+    if value is None:
+        raise ValueError("a required field is missing")
+    return value
 
 
 def _changed(before: State, after: State) -> list[int]:
@@ -56,13 +76,14 @@ def _what_followed(before: State, after: State, i: int, text: Message) -> Messag
     if was is not None and was.status != BUST and hand.status == BUST:
         return _("{entry}: bust, {stake} goes to {banker}", entry=text, stake=_lost(before, hand),
                  banker=after.banker)
-    if (hand.status == STANDING and len(hand.cards) >= 5 and hand.known
-            and _hand_class(hand.cards, after.settings).kind == H.FIVE_CARD_TRICK):
+    known = hand.entered
+    if (hand.status == STANDING and len(hand.cards) >= 5 and known is not None
+            and class_of(known, after.settings).kind == H.FIVE_CARD_TRICK):
         return _("{entry}: a five card trick", entry=text)
     return text
 
 
-def _lost(before: State, hand) -> int:
+def _lost(before: State, hand: Hand) -> int:
     return hand.stake * (2 if before.doubled else 1)
 
 
@@ -100,7 +121,6 @@ def _kitty(before: State, a: Action, after: State) -> Message:
     amount = a.integer("amount", minimum=-10**9)
     if before.phase == KITTY_PHASE:
         return _("{banker} puts {amount} into the kitty", banker=after.banker, amount=amount)
-    from referee.games.pontoon.ledger import kitty
     return _("{banker} adds {amount} to the kitty (now {total})", banker=after.banker, amount=amount,
              total=kitty(after.ledger))
 
@@ -115,7 +135,7 @@ def _stake(before: State, a: Action, after: State) -> Message:
 
 
 def _shoot(before: State, a: Action, after: State) -> Message:
-    player = a.text("player")
+    player = _required(a.text("player"))
     amount = a.integer("amount")
     if before.phase == "shoot":
         if not amount:
@@ -123,10 +143,9 @@ def _shoot(before: State, a: Action, after: State) -> Message:
         return _("{player} shoots {amount} on the first card", player=player, amount=amount)
     number = a.integer("hand", optional=True)
     if number is not None:
-        from referee.games.pontoon.engine import _index
-        i = _index(after.hands, player, number)
+        i = hand_index(after.hands, player, number)
         hand = after.hands[i] if i is not None else None
-        if hand is not None and len(hand.cards) == 2 and hand.split:
+        if i is not None and hand is not None and len(hand.cards) == 2 and hand.split:
             return _("{who} takes a shoot bet of {amount} of its own", who=_who(after, i), amount=amount)
     who = _who(before, before.current) if before.current is not None else player
     return _("{who} shoots {amount} before the fourth card", who=who, amount=amount)
@@ -142,33 +161,33 @@ def _second_card(before: State, a: Action, after: State) -> Message:
 
 def _banker_pontoon(before: State, a: Action, after: State) -> Message:
     text = _("{banker} shows a pontoon in the bank: {cards}", banker=after.banker,
-             cards=_cards_shown(after.banker_cards))
+             cards=card_symbols(after.banker_cards))
     return _settled(before, after, text)
 
 
 def _pontoon(before: State, a: Action, after: State) -> Message:
-    who = _who(before, before.current)
+    who = _who(before, _in_turn(before))
     return _("{who} declares a pontoon: the ace shown, the ten-card face down", who=who)
 
 
 def _split(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     first, second = after.hands[i].cards[0], after.hands[i + 1].cards[0]
     return _("{who} splits the pair {first} {second} into two hands", who=_who(before, i), first=first,
              second=second)
 
 
 def _burn(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     burned = after.hands[i].burns[-1].cards
     who = _who(before, i)
     if all(c is not None for c in burned):
-        return _("{who} burns {cards} and is dealt two new cards", who=who, cards=_cards_shown(burned))
+        return _("{who} burns {cards} and is dealt two new cards", who=who, cards=card_symbols(burned))
     return _("{who} burns the first two cards, face down, and is dealt two new cards", who=who)
 
 
 def _buy(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     who = _who(before, i)
     amount = a.integer("amount")
     card = after.hands[i].cards[-1] if i < len(after.hands) else None
@@ -178,59 +197,60 @@ def _buy(before: State, a: Action, after: State) -> Message:
 
 
 def _twist(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     card = after.hands[i].cards[-1]
     return _what_followed(before, after, i, _("{who} twists {card}", who=_who(before, i), card=card))
 
 
 def _stick(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     n = len(before.hands[i].cards)
     return n_("{who} sticks with {n} card", "{who} sticks with {n} cards", n, who=_who(before, i), n=n)
 
 
 def _bust(before: State, a: Action, after: State) -> Message:
-    i = before.current
+    i = _in_turn(before)
     hand = after.hands[i]
     who = _who(before, i)
     if hand.known:
         return _("{who} is bust with {cards} and throws in: {stake} goes to {banker}", who=who,
-                 cards=_cards_shown(hand.cards), stake=_lost(before, hand), banker=after.banker)
+                 cards=card_symbols(hand.cards), stake=_lost(before, hand), banker=after.banker)
     return _("{who} is bust and throws in: {stake} goes to {banker}", who=who, stake=_lost(before, hand),
              banker=after.banker)
 
 
 def _reveal(before: State, a: Action, after: State) -> Message:
-    from referee.games.pontoon.engine import _index
-    i = _index(after.hands, a.text("player"), a.integer("hand"))
+    i = _required(hand_index(after.hands, _required(a.text("player")), _required(a.integer("hand"))))
     hand = after.hands[i]
     who = _who(after, i)
     what = class_words(*_kind_total(hand.cards, after))
-    text = _("{who} shows {cards}: {what}", who=who, cards=_cards_shown(hand.cards), what=what)
+    text = _("{who} shows {cards}: {what}", who=who, cards=card_symbols(hand.cards), what=what)
     burned = [c for b in hand.burns for c in b.cards]
     if burned and any(c is None for b in before.hands[i].burns for c in b.cards):
-        text = _("{entry} (burned: {cards})", entry=text, cards=_cards_shown(burned))
+        text = _("{entry} (burned: {cards})", entry=text, cards=card_symbols(burned))
     return text
 
 
-def _kind_total(cards, state: State, banker: bool = False) -> tuple[str | None, int | None]:
-    if not cards or any(c is None for c in cards):
+def _kind_total(slots: Sequence[Card | None], state: State, banker: bool = False) -> tuple[str | None, int | None]:
+    cards = entered(slots)
+    if not cards:
         return None, None
-    cls = _hand_class(cards, state.settings, banker=banker)
+    cls = class_of(cards, state.settings, banker=banker)
     return cls.kind, cls.total
 
 
 def _banker_reveal(before: State, a: Action, after: State) -> Message:
     what = class_words(*_kind_total(after.banker_cards, after, banker=True))
     return _("{banker} turns up the bank: {cards}, {what}", banker=after.banker,
-             cards=_cards_shown(after.banker_cards), what=what)
+             cards=card_symbols(after.banker_cards), what=what)
 
 
 def _banker_draw(before: State, a: Action, after: State) -> Message:
     cards = after.banker_cards
     kind, total = _kind_total(cards, after, banker=True)
-    if kind == H.BUST:
-        return _("The bank draws {card}: bust with {total}", card=cards[-1], total=H.low_total(cards))
+    known = entered(cards)
+    if kind == H.BUST and known is not None:
+        return _("The bank draws {card}: bust with {total}", card=cards[-1], total=H.low_total(known))
     return _("The bank draws {card}: {what}", card=cards[-1], what=class_words(kind, total))
 
 
