@@ -243,7 +243,7 @@ def _disputes(view: dict, kit: Kit) -> list[Flowable]:
         out.append(kit.table([gettext("Entry"), gettext("Dispute"), gettext("Ruling"), gettext("Reason")], rows,
                              [0.1, 0.4, 0.15, 0.35]))
     if corrections:
-        from referee.rules import Action, describe_fields
+        from referee.actions import Action, describe_fields
 
         rows = [[c["seq"], c["entry"],
                  describe_fields(Action(c["action"])) if c["action"] else gettext("dropped"),

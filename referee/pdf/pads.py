@@ -43,7 +43,7 @@ from reportlab.platypus import (
 from referee import games, i18n
 from referee.i18n import _, gettext
 from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, _register_fonts
-from referee.rules import HouseRuleInfo
+from referee.settings import HouseRuleInfo
 
 # --- Look --------------------------------------------------------------------------------
 ROW = 7.5 * mm                             # a body row: room for a handwritten number

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee import games
 from referee.i18n import N_, gettext
-from referee.rules import HouseRuleInfo
+from referee.settings import HouseRuleInfo
 
 
 class NewMatchForm(FlaskForm):

@@ -30,10 +30,10 @@ from markupsafe import Markup
 
 from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
+from referee.errors import InvalidAction, RuleViolation
 from referee.i18n import N_, _, gettext
 from referee.replay import CorrectionConflict
 from referee.rulebook import book
-from referee.rules import InvalidAction, RuleViolation
 from referee.web import phone
 from referee.web.chart import running_totals_svg
 from referee.web.entry import form_action

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.engine import BOTH, Finding, GameRules, Move
+from referee.errors import IllegalAction
 from referee.i18n import _
-from referee.rules import IllegalAction, Settings, house_rule
+from referee.settings import Settings, house_rule
 
 
 @dataclass(frozen=True)

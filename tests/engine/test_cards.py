@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from referee.cards import JOKER, Card, parse_cards, show, standard_deck
-from referee.rules import InvalidAction
+from referee.errors import InvalidAction
 
 
 @pytest.mark.parametrize("text, canonical", [

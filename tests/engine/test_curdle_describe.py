@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from referee.actions import Action
 from referee.i18n import language
-from referee.rules import Action
 from tests.engine.test_curdle import DOWN_TO_ONE, GAME, Table, empty_stock_curdle, opened, restart_curdle
 from tests.web.test_api_curdle import HAND
 

@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 
 from referee.cards import JOKER, RANKS, SUITS, Card, standard_deck
+from referee.engine import apply
 from referee.games.pontis.engine import GAME, RANK_VALUES
-from referee.rules import apply
 from tests.engine import table as driver
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine import new_match
+from referee.errors import InvalidAction
 from referee.games.pontis.engine import GAME, RANK_VALUES
-from referee.rules import InvalidAction, new_match
 from tests.engine import table
 
 THREE = ("Ann", "Ben", "Cy")

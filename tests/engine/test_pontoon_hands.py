@@ -7,11 +7,11 @@ import random
 import pytest
 
 from referee.cards import parse_cards
+from referee.errors import IllegalAction
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.hands import HandClass, classify
 from referee.games.pontoon.ledger import settle_up
 from referee.games.pontoon.settle import settle
-from referee.rules import IllegalAction
 
 
 def cls(text: str, **kw) -> HandClass:

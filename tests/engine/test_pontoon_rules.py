@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
+from referee.engine import new_match
+from referee.errors import InvalidAction
 from referee.games.pontoon.engine import GAME
 from referee.rulebook import book
-from referee.rules import InvalidAction, new_match
 from tests.engine.test_pontoon_support import Table
 
 ALL_IDS = (
@@ -694,8 +695,8 @@ def test_ledger_1_every_payment_is_a_line_and_balances_add_up_from_lines():
     assert t.balances() == {"Ann": 102, "Ben": 96, "Cy": 102}
     assert t.view["scores"] == t.balances()
     assert t.view["deal_scores"] == {"Ann": 2, "Ben": -4, "Cy": 2}
+    from referee.errors import IllegalAction
     from referee.games.pontoon.ledger import make_line
-    from referee.rules import IllegalAction
     for frm, to, amount in (("Ann", "Ben", 0), ("Ann", "Ben", 1.5), ("Ann", "Ann", 3), ("Ann", "Zed", 3)):
         with pytest.raises(IllegalAction) as raised:
             make_line(frm, to, amount, "x", deal=0, kind="stake", seq=1, parties=("Ann", "Ben"))
@@ -703,8 +704,8 @@ def test_ledger_1_every_payment_is_a_line_and_balances_add_up_from_lines():
 
 
 def test_ledger_2_a_ledger_that_does_not_balance_is_refused():
+    from referee.errors import IllegalAction
     from referee.games.pontoon.ledger import Line, check_balanced
-    from referee.rules import IllegalAction
     good = (Line("Ann", "Ben", 5, "x", 0, "stake", 1), Line("Ben", "kitty", 3, "x", 0, "shoot", 2))
     check_balanced(good, ("Ann", "Ben"), 10)
     with pytest.raises(IllegalAction) as raised:

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from referee.actions import Action
+from referee.engine import new_match
+from referee.errors import InvalidAction
 from referee.games.pontoon.engine import GAME
 from referee.rulebook import book
-from referee.rules import InvalidAction, new_match
 from tests.engine.test_pontoon_support import Table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api-pontoon.md"

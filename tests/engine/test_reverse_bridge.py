@@ -15,8 +15,9 @@ import pytest
 
 import referee.games.reverse_bridge.engine as rb
 from referee.cards import Card, standard_deck
+from referee.engine import new_match
+from referee.errors import InvalidAction
 from referee.games.reverse_bridge.rulebook import BOOK
-from referee.rules import InvalidAction, new_match
 from tests.engine import table as shared
 
 GAME = rb.GAME

@@ -9,8 +9,10 @@ import re
 import pytest
 
 import referee.games.reverse_bridge.engine as rb
+from referee.actions import Action
+from referee.engine import new_match
+from referee.errors import InvalidAction
 from referee.i18n import language
-from referee.rules import Action, InvalidAction, new_match
 from tests.engine.test_reverse_bridge import (
     GAME,
     PLAYERS,

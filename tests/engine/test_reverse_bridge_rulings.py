@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from referee.cards import Card
-from referee.rules import judge
+from referee.engine import judge
 from tests.engine.test_reverse_bridge import (
     GAME,
     PLAYERS,

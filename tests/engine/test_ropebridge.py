@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from referee.cards import Card, standard_deck
+from referee.engine import apply, new_match
+from referee.errors import InvalidAction, RuleViolation
 from referee.games.ropebridge import engine as ropebridge_engine
 from referee.games.ropebridge.engine import GAME, Settings, check_match, unbeatable
 from referee.rulebook import book
-from referee.rules import InvalidAction, RuleViolation, apply, new_match
 from tests.engine.table import Table as SharedTable
 
 ALL_IDS = (

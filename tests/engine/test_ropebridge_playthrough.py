@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from referee.cards import JOKER, Card, standard_deck
+from referee.engine import apply
+from referee.errors import IllegalAction, RuleViolation
 from referee.games.ropebridge.engine import GAME, check_match
-from referee.rules import IllegalAction, RuleViolation, apply
 from tests.engine.table import Table as SharedTable
 
 PLAYERS = ("Ann", "Ben")

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from referee import i18n
+from referee.actions import Action
 from referee.games.ropebridge.engine import GAME, Settings
 from referee.rulebook import book
-from referee.rules import Action
 from tests.engine.test_ropebridge import Table, dealt, pass_stalemate
 from tests.web.test_api_ropebridge import DUG_OUT, SETTINGS
 from tests.web.test_api_ropebridge import GAME as WON_GAME

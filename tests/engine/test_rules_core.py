@@ -5,7 +5,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from referee.rules import Action, IllegalAction, InvalidAction, Settings, house_rule, new_match
+from referee.actions import Action
+from referee.engine import new_match
+from referee.errors import IllegalAction, InvalidAction
+from referee.settings import Settings, house_rule
 from tests.counting.engine import GAME
 
 
@@ -61,7 +64,7 @@ def test_new_match_checks_players_and_mode():
 
 
 def test_an_action_naming_another_player_is_out_of_turn():
-    from referee.rules import apply
+    from referee.engine import apply
 
     _, state = new_match(GAME, ["Ann", "Ben"], {}, "play")
     with pytest.raises(IllegalAction) as raised:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from referee import games, i18n
+from referee.errors import IllegalAction
 from referee.i18n_catalogs import ROOT, domains, problems, sources
 from referee.rulebook import book
-from referee.rules import IllegalAction
 
 
 @pytest.mark.parametrize("domain", sorted(domains()))

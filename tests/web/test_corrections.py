@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from referee import store
+from referee.errors import IllegalAction, InvalidAction
 from referee.replay import CorrectionConflict
-from referee.rules import IllegalAction, InvalidAction
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import InvalidAction
+from referee.errors import InvalidAction
 from referee.web.entry import form_action
 
 

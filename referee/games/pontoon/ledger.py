@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from referee.errors import IllegalAction
 from referee.i18n import Message, _
-from referee.rules import IllegalAction
 
 KITTY = "kitty"
 # Exact search for the fewest transfers is exponential; below this many parties it is instant.

@@ -13,9 +13,10 @@ from flask import Blueprint, abort, make_response, render_template, request
 
 from referee import store
 from referee.cards import Card
+from referee.errors import RuleViolation
 from referee.games.ropebridge.engine import check_match, rope_settings
 from referee.i18n import _, all_of, n_
-from referee.rules import RuleViolation, Settings
+from referee.settings import Settings
 from referee.web.entry import form_action
 
 bp = Blueprint("ropebridge", __name__)
