@@ -14,7 +14,14 @@ In process (Flask test client, SQLite in a temporary folder):
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian), on SQLite and, with
 BENCH_POSTGRES_URL set (as `make bench` does, in a throwaway cluster), on PostgreSQL:
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
-  Flask endpoint served the same way in the same run.
+  Flask endpoint served the same way in the same run;
+- the CPU time the gunicorn workers spent per request, for both: on a machine shared with other
+  work, throughput and latency move with that work, the CPU a request costs much less. Each
+  figure is printed with the load average when it was taken.
+
+The two servers are run alike on purpose: the same gunicorn (2 sync workers, one per core; a
+sync worker closes the connection after each answer, so both pay a new connection per request)
+and the same wrk settings. Changing the worker class or count changes both.
 
 Taps at the table (Debian's Chromium, a 390x844 touch phone): the browser walks through a game
 of each game, counting every tap; the table gives taps per card, per turn or trick, and per
@@ -41,7 +48,7 @@ from pathlib import Path
 from flask import Flask
 from flask_migrate import upgrade
 
-from referee import create_app, rules, store
+from referee import create_app, engine, store
 from referee.games import GAMES
 from referee.simulate import PontisTable
 
@@ -68,7 +75,7 @@ def pontis_cycle(players: list[str]) -> list[dict]:
         action = {"type": "deal", "foundation_suit": "h"}
         while True:
             seq += 1
-            state, _findings = rules.apply(game, state, action, seq)
+            state, _findings = engine.apply(game, state, action, seq)
             cycle.append(action)
             view = game.view(state)
             if view["phase"] == "deal":
@@ -133,7 +140,10 @@ def in_process(folder: Path) -> None:
         total += size
         parts.append(f"{asset.decode().rsplit('/', 1)[1]} {_kb(size)}")
     print(f"  match page, first load: {_kb(total)} ({', '.join(parts)})")
-    token = re.search(rb'"X-CSRFToken": "([^"]+)"', html).group(1).decode()
+    found = re.search(rb'"X-CSRFToken": "([^"]+)"', html)
+    if found is None:
+        raise RuntimeError("the match page carries no CSRF token")
+    token = found.group(1).decode()
     action = table.table.next_action(table.state)
     form = {"type": action["type"], "expect": str(table.state["seq"])}
     if "card" in action:
@@ -173,7 +183,8 @@ def rope_export(results: int, corrections: bool) -> dict:
     for n in range(results):
         log.append({"type": "quick", "winner": ("Dee", "Non")[n % 2]})
         if corrections:
-            log.append({"type": "correct", "seq": len(log), "action": {"type": "quick", "winner": ("Non", "Dee")[n % 2]}})
+            log.append({"type": "correct", "seq": len(log),
+                        "action": {"type": "quick", "winner": ("Non", "Dee")[n % 2]}})
     return {"format": "referee-match", "version": 1, "game": "ropebridge", "title": "", "mode": "quick",
             "players": ["Dee", "Non"], "settings": {}, "log": [{"seq": i, "action": a} for i, a in enumerate(log, 1)]}
 
@@ -202,8 +213,10 @@ def long_matches(client) -> None:
                          headers={"Authorization": f"Bearer {token}"})
     print(f"  the 5,000th action: {_ms(time.perf_counter() - started)}, answer {_kb(len(answer.data))} "
           f"(budget 64 kB)")
-    for what, path in (("state", f"/api/matches/{match_id}"), ("state, whole history", f"/api/matches/{match_id}?history=all"),
-                       ("timeline", f"/m/{match_id}/timeline"), ("score sheet PDF", f"/api/matches/{match_id}/scoresheet.pdf")):
+    for what, path in (("state", f"/api/matches/{match_id}"),
+                       ("state, whole history", f"/api/matches/{match_id}?history=all"),
+                       ("timeline", f"/m/{match_id}/timeline"),
+                       ("score sheet PDF", f"/api/matches/{match_id}/scoresheet.pdf")):
         started = time.perf_counter()
         response = client.get(path)
         print(f"  {what:<22} {_ms(time.perf_counter() - started):>11}  {_kb(len(response.data)):>10}"
@@ -240,7 +253,7 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
         return elapsed
 
     print(f"Cold read (Pontis, GET /api/matches/<id> with the replay cache emptied; median of {runs}; "
-          f"a snapshot every {snapshots.EVERY} entries):")
+          f"a snapshot every {snapshots.EVERY} entries; {_load()}):")
     for entries in (100, 1_000, 10_000, 1_000 + snapshots.EVERY - 1):
         imported = client.post("/api/matches/import", json=pontis_export(entries))
         assert imported.status_code == 201, imported.get_json()
@@ -254,7 +267,8 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
             warm.append(time.perf_counter() - started)
         tail = entries % snapshots.EVERY
         label = f"{entries:,} entries" + (f" (the longest tail: {tail})" if tail == snapshots.EVERY - 1 else "")
-        print(f"  cold read, {label}: {_ms(after)} (every snapshot deleted: {_ms(before)}; warm: {_ms(statistics.median(warm))})")
+        print(f"  cold read, {label}: {_ms(after)} (every snapshot deleted: {_ms(before)}; "
+              f"warm: {_ms(statistics.median(warm))})")
 
 
 def _pontis_games(client, games: int) -> str:
@@ -385,10 +399,32 @@ end
 """
 
 
+def _load() -> str:
+    """The machine's load average over the last minute, as a figure's context."""
+    return f"load {os.getloadavg()[0]:.2f}"
+
+
+def _worker_cpu(master: subprocess.Popen) -> float:
+    """CPU seconds (user and system) spent so far by the worker processes of a gunicorn master
+    (Linux /proc; 0 elsewhere)."""
+    try:
+        children = Path(f"/proc/{master.pid}/task/{master.pid}/children").read_text().split()
+        ticks = 0
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10) -> tuple[float, float, float]:
     output = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "-s", str(script), base + path,
                              "--", *args], capture_output=True, text=True, check=True).stdout
-    requests, duration, p50, p99 = re.search(r"RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", output).groups()
+    result = re.search(r"RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", output)
+    if result is None:
+        raise RuntimeError(f"wrk printed no result:\n{output}")
+    requests, duration, p50, p99 = result.groups()
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if non_2xx:
         print(f"  ({non_2xx.group(1)} answers were not 2xx, e.g.: "
@@ -417,13 +453,23 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
             match = _post(base + "/api/matches", {"game": "pontis", "players": players})
             lines.append(f"{n} /api/matches/{match['id']}/actions {match['scorer_token']}")
         (folder / "matches.txt").write_text("\n".join(lines) + "\n")
-        bare_rps, bare_p50, bare_p99 = _wrk(bare_base, "/", folder / "bare.lua", [])
+        seconds = 10
+        bare_load, cpu = _load(), _worker_cpu(bare)
+        bare_rps, bare_p50, bare_p99 = _wrk(bare_base, "/", folder / "bare.lua", [], seconds)
+        bare_cpu = (_worker_cpu(bare) - cpu) / (bare_rps * seconds)
+        load, cpu = _load(), _worker_cpu(app)
         rps, p50, p99 = _wrk(base, "/", folder / "actions.lua",
-                             ["2", str(folder / "matches.txt"), str(folder / "cycle.txt")])
-        print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections, 10 s):")
-        print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms")
-        print(f"  action POSTs on 50 matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+                             ["2", str(folder / "matches.txt"), str(folder / "cycle.txt")], seconds)
+        app_cpu = (_worker_cpu(app) - cpu) / (rps * seconds)
+        print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections, {seconds} s):")
+        print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms"
+              f"  ({bare_load})")
+        print(f"  action POSTs on 50 matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms  ({load})")
         print(f"  ratio to the bare endpoint: {rps / bare_rps:.0%}")
+        print(f"  action p99 / bare p99:      {p99 / bare_p99:.1f}")
+        if bare_cpu and app_cpu:
+            print(f"  worker CPU per request:     bare {bare_cpu * 1000:.2f} ms, action {app_cpu * 1000:.2f} ms "
+                  f"(ratio {bare_cpu / app_cpu:.0%})")
     finally:
         for process in (bare, app):
             os.killpg(process.pid, signal.SIGTERM)

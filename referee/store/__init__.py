@@ -21,10 +21,35 @@ from referee.store import timeline as _timeline
 from referee.store.exchange import IMPORT_WORK_BASE, IMPORT_WORK_PER_ENTRY, export, import_match
 from referee.store.inputs import check_input
 from referee.store.log import (
-    Appended, LogEntry, StaleExpect, append, create_match, last_seq, load, log, reissue_scorer_token, replay_until)
+    Appended,
+    LogEntry,
+    StaleExpect,
+    append,
+    create_match,
+    last_seq,
+    load,
+    log,
+    reissue_scorer_token,
+    replay_until,
+)
 from referee.store.models import (
-    SCORER_CODE_LENGTH, Event, Match, MatchNotFound, db, find_by_code, get_match, matches_by_id, normal_code,
-    recent_matches, rematches, scorer_code_for, show_code)
+    SCORER_CODE_LENGTH,
+    Event,
+    Match,
+    MatchNotFound,
+    MatchRow,
+    connection,
+    db,
+    find_by_code,
+    get_match,
+    matches_by_id,
+    normal_code,
+    read_match,
+    recent_matches,
+    rematches,
+    scorer_code_for,
+    show_code,
+)
 from referee.store.timeline import TimelineEntry, Told, Unit, corrected_words, timeline, told, units
 
 
@@ -36,8 +61,9 @@ def clear_cache() -> None:
 
 __all__ = [
     "Appended", "Event", "IMPORT_WORK_BASE", "IMPORT_WORK_PER_ENTRY", "LogEntry", "Match", "MatchNotFound",
-    "Replay", "SCORER_CODE_LENGTH", "StaleExpect", "TimelineEntry", "Told", "Unit", "append", "check_input",
-    "clear_cache", "corrected_words", "create_match", "db", "export", "find_by_code", "get_match", "import_match",
-    "last_seq", "load", "log", "matches_by_id", "normal_code", "recent_matches", "reissue_scorer_token", "rematches",
-    "replay_until", "scorer_code_for", "show_code", "timeline", "told", "units",
+    "MatchRow", "Replay", "SCORER_CODE_LENGTH", "StaleExpect", "TimelineEntry", "Told", "Unit", "append",
+    "check_input", "clear_cache", "connection", "corrected_words", "create_match", "db", "export",
+    "find_by_code", "get_match", "import_match", "last_seq", "load", "log", "matches_by_id", "normal_code",
+    "read_match", "recent_matches", "reissue_scorer_token", "rematches", "replay_until", "scorer_code_for",
+    "show_code", "timeline", "told", "units",
 ]

@@ -14,7 +14,7 @@ from referee.i18n import N_, _
 from referee.replay import Replay, step
 from referee.store.inputs import check_input
 from referee.store.log import _as_utc, _cache_put, _new_match, log
-from referee.store.models import MAX_BY, Event, Match, db
+from referee.store.models import MAX_BY, AnyMatch, Event, Match, db
 
 # --- export and import -----------------------------------------------------------------------
 
@@ -31,7 +31,7 @@ IMPORT_SECONDS_PER_ENTRY, IMPORT_SECONDS_BASE = 0.0005, 2.0
 EARLIEST_TIME = datetime(2000, 1, 1, tzinfo=timezone.utc)
 
 
-def export(match: Match) -> dict[str, Any]:
+def export(match: AnyMatch) -> dict[str, Any]:
     """The whole match as JSON: enough to rebuild it anywhere (no scorer token)."""
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game, "title": match.title,
@@ -57,7 +57,8 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     if not isinstance(entries, list) or len(entries) > MAX_IMPORT_EVENTS:
         raise InvalidAction(_("\"log\" must be a list of at most {n} entries", n=MAX_IMPORT_EVENTS), rule="IMPORT")
     check_input({key: value for key, value in data.items() if key != "log"}, N_("export"))
-    game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    name = data.get("game")
+    game = games.get(name) if isinstance(name, str) else None
     if game is None:
         raise InvalidAction(_("unknown game in the export"), rule="IMPORT")
     version = data.get("rules_version", 1)

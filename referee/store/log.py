@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import bindparam, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from referee import engine, games
@@ -24,8 +24,23 @@ from referee.settings import Settings
 from referee.store import snapshots
 from referee.store.inputs import check_input
 from referee.store.models import (
-    MAX_BY, MAX_CLIENT_ID, Event, Match, _hash_token, _new_match_id, _new_viewer_code, db,
-    get_match, scorer_code_for)
+    MAX_BY,
+    MAX_CLIENT_ID,
+    AnyMatch,
+    Event,
+    Match,
+    Prepared,
+    _hash_token,
+    _new_match_id,
+    _new_viewer_code,
+    commit,
+    db,
+    dialect_name,
+    execute,
+    forget_matches,
+    rollback,
+    scorer_code_for,
+)
 
 # Optimistic tries before a write without `expect` waits for the match's write lock.
 OPTIMISTIC_TRIES = 3
@@ -134,27 +149,46 @@ def _cache_put(match_id: str, replay: Replay) -> None:
 def clear_cache() -> None:
     with _cache_lock:
         _cache.clear()
+    forget_matches()
 
 
-def _fresh(match: Match) -> Replay:
-    game = games.get(match.game)
+def _fresh(match: AnyMatch) -> Replay:
+    game = games.rules_of(match.game)
     settings = game.settings_type.from_dict(match.settings)
     players = tuple(match.players)
     return Replay(game, settings, match.mode, game.start(players, settings, match.mode), 0, players)
 
 
+# The statements of the read and write paths, built once (SQLAlchemy Core, no ORM): a statement
+# built per call cost more to build and to key for the compiled cache than to run.
+_LAST_SEQ = Prepared(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == bindparam("match_id")))
+_EVENTS = Prepared(select(Event.seq, Event.action)
+                   .where(Event.match_id == bindparam("match_id"), Event.seq > bindparam("after"),
+                          Event.seq <= bindparam("upto"))
+                   .order_by(Event.seq))
+_LOG = (select(Event.seq, Event.action, Event.time, Event.by)
+        .where(Event.match_id == bindparam("match_id"), Event.seq > bindparam("after"),
+               Event.seq <= bindparam("upto"))
+        .order_by(Event.seq))
+_BY_CLIENT_ID = select(Event.seq).where(Event.match_id == bindparam("match_id"),
+                                        Event.client_id == bindparam("client_id"))
+_INSERT_EVENT = Prepared(insert(Event))
+_NO_END = 2**31 - 1  # seqs are 32-bit integers: "no upper bound"
+
+
+def _execute(statement, **params):
+    return execute(statement, params)
+
+
 def last_seq(match_id: str) -> int:
-    return db.session.scalar(select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == match_id))
+    return _LAST_SEQ.rows({"match_id": match_id})[0][0]
 
 
-def _events(match_id: str, after: int, upto: int | None = None):
-    query = select(Event.seq, Event.action).where(Event.match_id == match_id, Event.seq > after)
-    if upto is not None:
-        query = query.where(Event.seq <= upto)
-    return db.session.execute(query.order_by(Event.seq))
+def _events(match_id: str, after: int, upto: int | None = None) -> list[tuple[int, dict]]:
+    return _EVENTS.rows({"match_id": match_id, "after": after, "upto": _NO_END if upto is None else upto})
 
 
-def load(match: Match) -> Replay:
+def load(match: AnyMatch) -> Replay:
     """The match's replay, brought up to date with the log (no query when the seq read with
     the match shows nothing changed, one otherwise). Stored entries are read, never refused."""
     replay = _cache_get(match.id)
@@ -165,7 +199,7 @@ def load(match: Match) -> Replay:
     if replay is not None and replay.seq == newest:
         return replay
     cold = replay is None or replay.seq > newest
-    if cold:  # from the newest good snapshot, else from the start; then the tail of the log
+    if replay is None or cold:  # from the newest good snapshot, else from the start; then the tail
         replay = snapshots.newest(match, newest) or _fresh(match)
     due = snapshots.due(replay.seq, newest) if cold else None
     at_due = None
@@ -179,7 +213,7 @@ def load(match: Match) -> Replay:
     return replay
 
 
-def replay_until(match: Match, seq: int) -> Replay:
+def replay_until(match: AnyMatch, seq: int) -> Replay:
     """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
     cached = _cache_get(match.id)
     if cached is not None and cached.seq == seq:
@@ -205,7 +239,7 @@ def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
     return client_id, expect, (by.strip() or None) if by else None
 
 
-def append(match: Match, data: Any) -> Appended:
+def append(match: AnyMatch, data: Any) -> Appended:
     """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
     A few optimistic tries first: judge against the cached replay and let the (match, seq) key
@@ -232,7 +266,7 @@ def append(match: Match, data: Any) -> Appended:
     raise StaleExpect(load(match))  # every locked try lost to a newcomer's optimistic one
 
 
-def _try_append(match: Match, data: Any, client_id: str | None, expect: int | None,
+def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int | None,
                 by: str | None) -> Appended | None:
     """One try, with no read before the write: judge against the cached replay and insert entry
     seq + 1, letting the (match, seq) key refuse a second writer and the (match, client id) key
@@ -252,14 +286,14 @@ def _try_append(match: Match, data: Any, client_id: str | None, expect: int | No
             return earlier
         raise
     except BaseException:
-        db.session.rollback()
+        rollback()
         raise
     try:
-        # SQLAlchemy Core on the session's connection: an append-only row has nothing to track.
-        db.session.connection().execute(insert(Event.__table__).values(
-            match_id=match.id, seq=seq, action=after.entry, by=by, client_id=client_id,
-            time=datetime.now(timezone.utc)))
-        db.session.commit()
+        # One Core statement run straight on the connection (models.Prepared): an append-only
+        # row has nothing for the ORM to track.
+        _INSERT_EVENT.rows({"match_id": match.id, "seq": seq, "action": after.entry, "by": by,
+                            "client_id": client_id, "time": datetime.now(timezone.utc)})
+        commit()
     except IntegrityError:
         # Another writer took this seq first, or this is a retry whose entry is stored already.
         return _earlier(match, client_id)
@@ -269,10 +303,10 @@ def _try_append(match: Match, data: Any, client_id: str | None, expect: int | No
     return Appended(seq, after, findings)
 
 
-def _earlier(match: Match, client_id: str | None) -> Appended | None:
+def _earlier(match: AnyMatch, client_id: str | None) -> Appended | None:
     """The stored entry with this client id, if any (ending the transaction of the try first)."""
-    db.session.rollback()
-    return None if client_id is None else _by_client_id(match.id, client_id)
+    rollback()
+    return None if client_id is None else _by_client_id(match, client_id)
 
 
 def _lock_match(match_id: str) -> None:
@@ -280,22 +314,21 @@ def _lock_match(match_id: str) -> None:
     write lock (BEGIN IMMEDIATE, waiting up to the busy timeout), PostgreSQL's row lock on the
     match. That lock is FOR NO KEY UPDATE: a plain FOR UPDATE would also wait for the key-share
     locks that every entry's foreign key check takes on the match, and deadlock with them."""
-    db.session.rollback()
-    if db.session.get_bind().dialect.name == "sqlite":
-        db.session.execute(text("BEGIN IMMEDIATE"))
+    rollback()
+    if dialect_name() == "sqlite":
+        execute(text("BEGIN IMMEDIATE"))
     else:
-        db.session.execute(select(Match.id).where(Match.id == match_id).with_for_update(key_share=True))
+        execute(select(Match.id).where(Match.id == match_id).with_for_update(key_share=True))
 
 
-def _by_client_id(match_id: str, client_id: str) -> Appended | None:
-    event = db.session.scalar(select(Event).where(Event.match_id == match_id, Event.client_id == client_id))
-    if event is None:
+def _by_client_id(match: AnyMatch, client_id: str) -> Appended | None:
+    seq = _execute(_BY_CLIENT_ID, match_id=match.id, client_id=client_id).scalar()
+    if seq is None:
         return None
-    match = get_match(match_id)
-    replay = replay_until(match, event.seq)
+    replay = replay_until(match, seq)
     findings = tuple(Finding(f["rule"], f["message"], f["seq"], f.get("about"))
-                     for f in replay.view().get("findings", []) if f["seq"] == event.seq)
-    return Appended(event.seq, replay, findings)
+                     for f in replay.view().get("findings", []) if f["seq"] == seq)
+    return Appended(seq, replay, findings)
 
 
 
@@ -340,13 +373,11 @@ class Marks:
                         self.dropped.get(seq), self.broken.get(seq))
 
 
-def log(match: Match, after: int = 0, upto: int | None = None) -> list[LogEntry]:
+def log(match: AnyMatch, after: int = 0, upto: int | None = None) -> list[LogEntry]:
     """The log's entries (``after`` < seq <= ``upto``), marked as the newest replay sees them."""
     marks = Marks.of(load(match))
-    query = select(Event).where(Event.match_id == match.id, Event.seq > after)
-    if upto is not None:
-        query = query.where(Event.seq <= upto)
-    return [marks.entry(e.seq, e.action, e.time, e.by) for e in db.session.scalars(query.order_by(Event.seq))]
+    rows = _execute(_LOG, match_id=match.id, after=after, upto=_NO_END if upto is None else upto)
+    return [marks.entry(seq, action, time, by) for seq, action, time, by in rows]
 
 
 

@@ -6,20 +6,185 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+import weakref
+from collections import OrderedDict
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, Iterator
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, LargeBinary, String, UniqueConstraint, func, select
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+    bindparam,
+    func,
+    select,
+)
+from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Rows stay readable after a commit: a request reads its match again only when it asks to.
-db = SQLAlchemy(session_options={"expire_on_commit": False})
+
+
+class Base(DeclarativeBase):
+    """The models' base, named so the type checker sees it (``db.Model`` is built from it)."""
+
+
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 MAX_CLIENT_ID = 80
 MAX_BY = 40
 
 
-class Match(db.Model):
+# --- the connection the log is read and written on -------------------------------------------
+
+_own: ContextVar[Connection | None] = ContextVar("referee_store_connection", default=None)
+
+
+@contextmanager
+def connection() -> Iterator[Connection]:
+    """Run the log's reads and writes inside this block on one SQLAlchemy Core connection of
+    their own instead of the ORM session's (the JSON API does: an action is a read and an
+    insert, and the session's begin, commit and close cost more than both). Whatever is not
+    committed when the block ends is rolled back. Outside such a block (the pages, which also
+    change matches through the ORM) the log uses the session's connection and transaction."""
+    outer = _own.get()
+    if outer is not None:  # already inside one: the same connection
+        yield outer
+        return
+    with db.engine.connect() as own:
+        token = _own.set(own)
+        try:
+            yield own
+        finally:
+            _own.reset(token)
+
+
+def current_connection() -> Connection:
+    """The connection the log is read and written on now (see ``connection``)."""
+    own = _own.get()
+    return own if own is not None else db.session.connection()
+
+
+def open_transaction() -> Connection | None:
+    """The connection of a transaction the log has open now, if any (without opening one)."""
+    own = _own.get()
+    if own is not None:
+        return own if own.in_transaction() else None
+    return db.session.connection() if db.session().in_transaction() else None
+
+
+def execute(statement: Any, params: dict[str, Any] | None = None):
+    return current_connection().execute(statement, params or {})
+
+
+def commit() -> None:
+    own = _own.get()
+    if own is not None:
+        own.commit()
+    else:
+        db.session.commit()
+
+
+def rollback() -> None:
+    own = _own.get()
+    if own is not None:
+        own.rollback()
+    else:
+        db.session.rollback()
+
+
+def dialect_name() -> str:
+    return db.engine.dialect.name
+
+
+class Prepared:
+    """A Core statement compiled once per dialect and run straight on the DBAPI cursor of the
+    log's connection, inside its transaction: for the one read and the one insert of every
+    action, where SQLAlchemy's execution context (parameter and result processing, the
+    compiled cache, the result object) cost several times what the database spent. The SQL
+    text, its parameter order and each parameter's conversion (JSON, dates) are SQLAlchemy's
+    own, so the row written is the one Core would have written, and each result column is
+    converted by its type as Core would (JSON read back on SQLite). A dialect whose parameter
+    style this does not handle runs the statement through Core instead. Errors come back as
+    SQLAlchemy's (an IntegrityError is sqlalchemy.exc.IntegrityError, as from Core)."""
+
+    def __init__(self, statement: Any):
+        self.statement = statement
+        # Per dialect object: its engine's settings (a JSON serializer) shape the conversions.
+        self._by_dialect: weakref.WeakKeyDictionary[Dialect, tuple | None] = weakref.WeakKeyDictionary()
+
+    def _compiled(self, dialect: Dialect):
+        key = dialect
+        if key not in self._by_dialect:
+            compiled = self.statement.compile(dialect=dialect)
+            if dialect.paramstyle in ("qmark", "format"):
+                names = tuple(compiled.positiontup or ())
+            elif dialect.paramstyle in ("named", "pyformat"):
+                names = None
+            else:
+                self._by_dialect[key] = None
+                return None
+            processors = []
+            for name, bind in compiled.binds.items():
+                process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+                if process is not None:
+                    processors.append((name, process))
+            # The values the statement carries itself (the 0 of a coalesce), as Core sends them.
+            values = {name: bind.value for name, bind in compiled.binds.items() if not bind.required}
+            columns = getattr(self.statement, "selected_columns", None)
+            types = tuple(column.type.dialect_impl(dialect) for column in columns) if columns is not None else ()
+            self._by_dialect[key] = (compiled.string, names, tuple(processors), values, types, {})
+        return self._by_dialect[key]
+
+    def rows(self, params: dict[str, Any]) -> list[tuple]:
+        connection = current_connection()
+        dialect = connection.dialect
+        compiled = self._compiled(dialect)
+        if compiled is None:
+            return [tuple(row) for row in connection.execute(self.statement, params)]
+        sql, names, processors, values, types, results = compiled
+        if processors or values:
+            params = {**values, **params}
+            for name, process in processors:
+                params[name] = process(params[name])
+        arguments = params if names is None else tuple(params[name] for name in names)
+        if not connection.in_transaction():
+            connection.begin()  # so that commit() commits what is run here
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, arguments)
+            if not cursor.description:
+                return []
+            rows = [tuple(row) for row in cursor.fetchall()]
+            if types:
+                kinds = tuple(column[1] for column in cursor.description)
+                if kinds not in results:  # the result processors, per DBAPI column types
+                    results[kinds] = tuple(kind.result_processor(dialect, code) for kind, code in zip(types, kinds))
+                convert = results[kinds]
+                if any(convert):
+                    rows = [tuple(value if process is None else process(value) for process, value in zip(convert, row))
+                            for row in rows]
+            return rows
+        except dialect.loaded_dbapi.Error as error:
+            if dialect.is_disconnect(error, connection.connection.dbapi_connection, cursor):
+                connection.invalidate(error)  # as Core does: the pool drops the dead connection
+            raise DBAPIError.instance(sql, arguments, error, dialect.loaded_dbapi.Error, dialect=dialect) from error
+        finally:
+            with suppress(dialect.loaded_dbapi.Error):  # its connection may be gone already
+                cursor.close()
+
+
+class Match(Base):
     __tablename__ = "matches"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -42,15 +207,10 @@ class Match(db.Model):
 
     def scorer_token_ok(self, credential: str | None) -> bool:
         """A scorer link's token, or the short scorer code made from it."""
-        if not credential:
-            return False
-        hashed = _hash_token(credential)
-        token_ok = hmac.compare_digest(hashed, self.scorer_token_hash)
-        code_ok = hmac.compare_digest(_hash_token(normal_code(credential)), self.scorer_code_hash or "")
-        return token_ok or code_ok
+        return _scorer_credential_ok(self.scorer_token_hash, self.scorer_code_hash, credential)
 
 
-class Event(db.Model):
+class Event(Base):
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("match_id", "client_id", name="uq_events_client_id"),)
 
@@ -62,7 +222,7 @@ class Event(db.Model):
     client_id: Mapped[str | None] = mapped_column(String(MAX_CLIENT_ID), nullable=True)
 
 
-class Snapshot(db.Model):
+class Snapshot(Base):
     """A match's replay at one seq, kept as a cache for cold reads (``referee.store.snapshots``):
     used only under the rules, format and code it was written by, and never needed."""
     __tablename__ = "snapshots"
@@ -79,6 +239,14 @@ class Snapshot(db.Model):
 
 def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _scorer_credential_ok(token_hash: str, code_hash: str | None, credential: str | None) -> bool:
+    if not credential:
+        return False
+    token_ok = hmac.compare_digest(_hash_token(credential), token_hash)
+    code_ok = hmac.compare_digest(_hash_token(normal_code(credential)), code_hash or "")
+    return token_ok or code_ok
 
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out and type
@@ -141,6 +309,87 @@ def get_match(match_id: str) -> Match:
         raise MatchNotFound(match_id)
     match, match.newest_seq = row
     return match
+
+
+@dataclass(eq=False)
+class MatchRow:
+    """A match as one SQLAlchemy Core query reads it: the columns of ``Match`` and the seq of
+    its newest entry, with no ORM object behind it (no identity map, no attribute tracking).
+    The JSON API reads matches this way; a page that changes a match uses ``get_match``."""
+
+    id: str
+    game: str
+    title: str
+    mode: str
+    players: list
+    settings: dict
+    created_at: datetime
+    scorer_token_hash: str
+    viewer_code: str | None
+    scorer_code_hash: str | None
+    rules_version: int
+    rematch_of: str | None
+    newest_seq: int | None = None  # for the replay cache's first check, as with get_match
+
+    def scorer_token_ok(self, credential: str | None) -> bool:
+        """A scorer link's token, or the short scorer code made from it (as Match's)."""
+        return _scorer_credential_ok(self.scorer_token_hash, self.scorer_code_hash, credential)
+
+
+# What the log is read and written for: a match as the ORM reads it, or as a plain row.
+AnyMatch = Match | MatchRow
+
+
+# The columns a match never changes after it is created, and those it may (a new scorer token).
+FIXED = ("game", "mode", "players", "settings", "created_at", "rules_version")
+CHANGING = ("title", "scorer_token_hash", "viewer_code", "scorer_code_hash", "rematch_of")
+assert set(FIXED) | set(CHANGING) | {"id", "newest_seq"} == set(MatchRow.__dataclass_fields__)
+
+# Built once: a statement made per request spent more time being built and keyed for the
+# compiled-statement cache than the database spent answering it.
+_NEWEST_SEQ = select(func.coalesce(func.max(Event.seq), 0)).where(Event.match_id == Match.id).scalar_subquery()
+_READ_CHANGING = Prepared(select(*(Match.__table__.c[name] for name in CHANGING), _NEWEST_SEQ)
+                          .where(Match.id == bindparam("match_id")))
+_READ_FIXED = select(*(Match.__table__.c[name] for name in FIXED)).where(Match.id == bindparam("match_id"))
+
+# The fixed columns of the matches this process has read (a match's game, players and house
+# rules never change): most reads then fetch only text and integers, which need no conversion.
+_fixed: OrderedDict[str, tuple] = OrderedDict()
+_fixed_lock = threading.Lock()
+FIXED_CACHE_SIZE = 4096
+
+
+def read_match(match_id: str) -> MatchRow:
+    """The match and the seq of its newest entry, as a plain record (see MatchRow): one query
+    of the columns a match may change and of the newest seq, every time (so a new scorer token
+    counts at once, in every worker); the fixed columns once per process. Raises MatchNotFound
+    as get_match does."""
+    if not isinstance(match_id, str) or not MATCH_ID.fullmatch(match_id):
+        raise MatchNotFound(match_id)
+    rows = _READ_CHANGING.rows({"match_id": match_id})
+    if not rows:
+        raise MatchNotFound(match_id)
+    title, token_hash, viewer_code, code_hash, rematch_of, newest = rows[0]
+    with _fixed_lock:
+        fixed = _fixed.get(match_id)
+    if fixed is None:
+        fixed = execute(_READ_FIXED, {"match_id": match_id}).first()
+        if fixed is None:
+            raise MatchNotFound(match_id)
+        fixed = tuple(fixed)
+        with _fixed_lock:
+            _fixed[match_id] = fixed
+            while len(_fixed) > FIXED_CACHE_SIZE:
+                _fixed.popitem(last=False)
+    game, mode, players, settings, created_at, rules_version = fixed
+    return MatchRow(match_id, game, title, mode, list(players), dict(settings), created_at, token_hash,
+                    viewer_code, code_hash, rules_version, rematch_of, newest)
+
+
+def forget_matches() -> None:
+    """Forget the fixed columns read so far (as a restart would)."""
+    with _fixed_lock:
+        _fixed.clear()
 
 
 def rematches(match: Match) -> list[Match]:

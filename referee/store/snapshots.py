@@ -25,6 +25,14 @@ snapshot grow with the square of the match): a correction of an older entry afte
 re-judges from the nearest kept state, at most ``SPARSE`` entries further back, with the same
 result.
 
+**What a cold read decodes.** Only the newest ``RECENT`` to ``RECENT + CHUNK`` game entries and
+the newest ``RECENT`` seqs of the undo stack are built when a snapshot is read; the entries
+before them are kept as sealed chunks of ``CHUNK`` entries each, pickled apart and decoded only
+when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``). So a read costs the
+same at 1,000 entries as at 10,000, but for the state itself. A sealed chunk never changes, so
+the next snapshot of the match reuses the chunks this process pickled or read (``_seal``) and
+writing one costs the newest entries, not the whole chain.
+
 Written in its own short transaction (never in the request's), after the entry is committed; a
 failed write is logged and never fails the request.
 """
@@ -37,11 +45,14 @@ import io
 import logging
 import pickle
 import sys
+import threading
+import weakref
+from array import array
 from dataclasses import dataclass, fields
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app
 from sqlalchemy import delete, insert, or_, select
@@ -49,22 +60,23 @@ from sqlalchemy import delete, insert, or_, select
 from referee import games
 from referee.errors import RuleViolation
 from referee.replay import CHECKPOINT, Link, Replay, Stack
-from referee.store.models import Match, Snapshot, db
+from referee.store.models import AnyMatch, Snapshot, db, dialect_name, execute, open_transaction
 
 log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 1           # raise with any change to what is pickled below
+FORMAT = 2           # raise with any change to what is pickled below
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
-assert SPARSE % CHECKPOINT == 0
+CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time
+assert SPARSE % CHUNK == 0 and CHUNK % CHECKPOINT == 0
 
 
 # --- validity ------------------------------------------------------------------------------
 
 # The code a snapshot's data depends on, besides the game's own module or package.
-CORE = ("referee.replay", "referee.engine", "referee.rules", "referee.cards", "referee.actions",
+CORE = ("referee.replay", "referee.engine", "referee.cards", "referee.actions",
         "referee.settings", "referee.errors", "referee.i18n", __name__)
 
 
@@ -77,7 +89,7 @@ def _source_digest(module_name: str) -> str:
     if module is not None and getattr(module, "__path__", None):
         for folder in module.__path__:
             paths += sorted(Path(folder).rglob("*.py"))
-    elif module is not None and getattr(module, "__file__", None):
+    elif module is not None and module.__file__:
         paths.append(Path(module.__file__))
     digest = hashlib.sha256(module_name.encode())
     try:
@@ -111,7 +123,7 @@ def _signature(match_id: str, seq: int, rules_version: int, code: str, data: byt
     return hmac.new(key, head + data, hashlib.sha256).hexdigest()
 
 
-# --- encoding ------------------------------------------------------------------------------
+# --- pickling ------------------------------------------------------------------------------
 
 def _violation(cls: type, args: tuple, attributes: dict) -> RuleViolation:
     """A refusal as pickled (an exception whose __init__ takes a rule does not unpickle)."""
@@ -128,8 +140,9 @@ def _reduce_violation(violation: RuleViolation):
 
 
 def _subclasses(cls: type) -> set[type]:
-    found = {cls}
-    for sub in cls.__subclasses__():
+    found: set[type] = {cls}
+    subclasses: list[type] = cls.__subclasses__()
+    for sub in subclasses:
         found |= _subclasses(sub)
     return found
 
@@ -171,30 +184,230 @@ def _known_shape() -> bool:
             and tuple(f.name for f in fields(Link)) == LINK_FIELDS)
 
 
-def encode(replay: Replay) -> bytes | None:
-    """The replay as snapshot data (its game, settings, mode and players come from the match
-    row, never from here), or None for a replay this format cannot hold."""
-    if not _known_shape():
-        log_.warning("snapshots are off: Replay or Link has fields this snapshot format does not know")
-        return None
-    links = list(replay.tip.back()) if replay.tip else []
-    links.reverse()
-    tip_index = links[-1].index if links else 0
-    chain = []
-    for position, link in enumerate(links):
-        if link.index != position:
-            return None
-        keep = link.before is not None and (link.index % SPARSE == 0 or link.index > tip_index - RECENT)
-        chain.append((link.seq, link.original, link.action, link.before if keep else None, link.dropped,
-                      link.broken))
-    payload = (FORMAT, replay.seq, replay.state, chain, list(replay.in_force or ())[::-1],
-               replay.undone, replay.corrections, replay.disputes, replay.broken, replay.work, replay.entry)
+def _dumps(value: Any) -> bytes:
     buffer = io.BytesIO()
-    _Pickler(buffer).dump(payload)
+    _Pickler(buffer).dump(value)
     return buffer.getvalue()
 
 
-def decode(data: bytes, match: Match, seq: int) -> Replay:
+def _loads(data: bytes) -> Any:
+    return _Unpickler(io.BytesIO(data)).load()
+
+
+# --- the sealed part of the chain ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Sealed:
+    """The game entries of a chain from the first up to a CHUNK boundary, as snapshot data: one
+    pickle per CHUNK entries (``chunks``), the last seq of each (``seqs``), and the states kept
+    before every SPARSE-th entry (``befores``, index and state). A sealed chunk never changes:
+    the chain is persistent, and a correction builds new links from its target on."""
+
+    chunks: tuple[bytes, ...] = ()
+    seqs: tuple[int, ...] = ()
+    befores: tuple[tuple[int, Any], ...] = ()
+
+    def prefix(self, count: int) -> _Sealed:
+        if count == len(self.chunks):
+            return self
+        end = count * CHUNK
+        return _Sealed(self.chunks[:count], self.seqs[:count], tuple(kept for kept in self.befores if kept[0] < end))
+
+
+class _LaterLinks:
+    """The last link of a snapshot's sealed chunks, decoded the first time anything but its
+    ``index`` or ``seq`` is asked for (then it is the Link itself, attribute for attribute): a
+    cold read builds only the newest entries of a long chain, and a correction or undo that
+    reaches further back decodes the chunks it passes, one at a time."""
+
+    __slots__ = ("sealed", "index", "seq", "_link")
+
+    def __init__(self, sealed: _Sealed):
+        self.sealed = sealed
+        self.index = len(sealed.chunks) * CHUNK - 1
+        self.seq = sealed.seqs[-1]
+        self._link: Link | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.decoded(), name)
+
+    def decoded(self) -> Link:
+        if self._link is None:
+            self._link = _decode_chunk(self.sealed)
+        return self._link
+
+
+def _decode_chunk(sealed: _Sealed) -> Link:
+    """The links of the newest chunk of ``sealed``; the first one's prev is the chunk before it
+    (still sealed). Raises ValueError on anything unexpected."""
+    count = len(sealed.chunks)
+    first_index = (count - 1) * CHUNK
+    rows = _loads(sealed.chunks[-1])
+    befores = dict(sealed.befores)
+    if not isinstance(rows, list) or len(rows) != CHUNK:
+        raise ValueError("a sealed chunk of another shape")
+    # The chunk before it stands in for its last Link (it answers every attribute alike).
+    prev = cast(Link, _LaterLinks(sealed.prefix(count - 1))) if count > 1 else None
+    previous_seq = sealed.seqs[-2] if count > 1 else 0
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for offset, (number, original, action, dropped, violation) in enumerate(rows):
+            if number <= previous_seq:
+                raise ValueError("game entries out of order")
+            index = first_index + offset
+            prev = Link(number, original, action, index, prev, befores.get(index), dropped, violation)
+            previous_seq = number
+    finally:
+        if collecting:
+            gc.enable()
+    link = cast(Link, prev)
+    if link.seq != sealed.seqs[-1]:
+        raise ValueError("a sealed chunk that does not end where it says")
+    _remember(link, sealed)
+    return link
+
+
+# The sealed chunks of chains this process encoded or decoded, by the Link that ends them, so
+# that the next snapshot of the same match pickles only what is new since its newest chunk. An
+# entry is good while its Link lives (the weak reference says so); dead ones are dropped when
+# the next is added, and the oldest beyond SEALED_CACHE_SIZE.
+_sealed_by_link: dict[int, tuple[weakref.ref, _Sealed]] = {}
+_sealed_lock = threading.Lock()
+SEALED_CACHE_SIZE = 1024
+
+
+def _remember(link: Link, sealed: _Sealed) -> None:
+    with _sealed_lock:
+        for key in [key for key, (ref, _sealed) in _sealed_by_link.items() if ref() is None]:
+            del _sealed_by_link[key]
+        _sealed_by_link[id(link)] = (weakref.ref(link), sealed)
+        while len(_sealed_by_link) > SEALED_CACHE_SIZE:
+            del _sealed_by_link[next(iter(_sealed_by_link))]
+
+
+def _remembered(link: Any, count: int) -> _Sealed | None:
+    if isinstance(link, _LaterLinks):
+        return link.sealed if len(link.sealed.chunks) == count else None
+    with _sealed_lock:
+        found = _sealed_by_link.get(id(link))
+    if found is not None and found[0]() is link and len(found[1].chunks) == count:
+        return found[1]
+    return None
+
+
+def _seal(link: Any, count: int) -> _Sealed:
+    """The first ``count`` chunks of the chain that ends at ``link`` (the last link of chunk
+    count - 1): taken from what this process already has where it can, pickled otherwise."""
+    if count == 0:
+        return _Sealed()
+    known = _remembered(link, count)
+    if known is not None:
+        return known
+    links = []
+    for _position in range(CHUNK):
+        links.append(link)
+        link = link.prev
+    links.reverse()
+    older = _seal(link, count - 1)
+    first_index = (count - 1) * CHUNK
+    if [entry.index for entry in links] != list(range(first_index, first_index + CHUNK)):
+        raise ValueError("a chain whose indexes are not its positions")
+    rows = [(entry.seq, entry.original, entry.action, entry.dropped, entry.broken) for entry in links]
+    kept = tuple((entry.index, entry.before) for entry in links
+                 if entry.index % SPARSE == 0 and entry.before is not None)
+    sealed = _Sealed(older.chunks + (_dumps(rows),), older.seqs + (links[-1].seq,), older.befores + kept)
+    if not isinstance(links[-1], _LaterLinks):
+        _remember(links[-1], sealed)
+    return sealed
+
+
+class _LaterStack:
+    """The bottom of a snapshot's undo stack (the seqs in force below its newest RECENT), built
+    into Stack nodes the first time anything looks at it."""
+
+    __slots__ = ("values", "_stack")
+
+    def __init__(self, values: bytes):
+        self.values = values  # array("q") bytes, bottom first
+        self._stack: Stack | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.decoded(), name)
+
+    def __iter__(self):
+        return iter(self.decoded())
+
+    def decoded(self) -> Stack:
+        if self._stack is None:
+            numbers = array("q")
+            numbers.frombytes(self.values)
+            stack: Stack | None = None
+            for number in numbers:
+                stack = Stack(number, stack)
+            if stack is None:
+                raise ValueError("an empty stand-in for the undo stack")
+            self._stack = stack
+        return self._stack
+
+
+def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
+    """The newest RECENT seqs in force (oldest first) and the rest as array("q") bytes."""
+    top: list[int] = []
+    rest = array("q")
+    while stack is not None:
+        if isinstance(stack, _LaterStack):
+            rest.frombytes(stack.values)
+            break
+        top.append(stack.seq)
+        stack = stack.below
+    top.reverse()
+    if len(top) > RECENT:
+        rest.extend(top[:-RECENT])
+        top = top[-RECENT:]
+    return top, rest.tobytes()
+
+
+# --- encoding ------------------------------------------------------------------------------
+
+def encode(replay: Replay) -> bytes | None:
+    """The replay as snapshot data (its game, settings, mode and players come from the match
+    row, never from here), or None for a replay this format cannot hold.
+
+    The chain is split where the newest RECENT to RECENT + CHUNK entries begin: those are
+    pickled with the state (``rows``), the older ones as sealed chunks that a read decodes only
+    when it reaches them; a chunk this process pickled or read before is not pickled again."""
+    if not _known_shape():
+        log_.warning("snapshots are off: Replay or Link has fields this snapshot format does not know")
+        return None
+    tip = replay.tip
+    tip_index = tip.index if tip is not None else -1
+    seal = max(0, (tip_index - RECENT + 1) // CHUNK * CHUNK)
+    recent = []
+    link = tip
+    while link is not None and link.index >= seal:
+        recent.append(link)
+        link = link.prev
+    recent.reverse()
+    try:
+        sealed = _seal(link, seal // CHUNK)
+    except ValueError:
+        return None
+    rows = []
+    for position, entry in enumerate(recent, start=seal):
+        if entry.index != position:
+            return None
+        keep = entry.before is not None and (entry.index % SPARSE == 0 or entry.index > tip_index - RECENT)
+        rows.append((entry.seq, entry.original, entry.action, entry.before if keep else None, entry.dropped,
+                     entry.broken))
+    in_force, in_force_below = _split_stack(replay.in_force)
+    payload = (FORMAT, replay.seq, replay.state, seal, rows, sealed.chunks, sealed.seqs, sealed.befores,
+               in_force, in_force_below, replay.undone, replay.corrections, replay.disputes, replay.broken,
+               replay.work, replay.entry)
+    return _dumps(payload)
+
+
+def decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     """The replay a snapshot holds, checked for shape; raises on anything unexpected. (The
     cyclic garbage collector waits meanwhile: the objects built here are all kept, and a full
     collection set off by so many new ones took longer than the decoding itself.)"""
@@ -207,20 +420,28 @@ def decode(data: bytes, match: Match, seq: int) -> Replay:
             gc.enable()
 
 
-def _decode(data: bytes, match: Match, seq: int) -> Replay:
+def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if not _known_shape():
         raise ValueError("Replay or Link has fields this snapshot format does not know")
-    (format_, stored_seq, state, chain, in_force, undone, corrections, disputes, broken, work,
-     entry) = _Unpickler(io.BytesIO(data)).load()
+    (format_, stored_seq, state, seal, rows, chunks, seqs, befores, in_force, in_force_below, undone,
+     corrections, disputes, broken, work, entry) = _loads(data)
     if format_ != FORMAT or stored_seq != seq:
         raise ValueError("a snapshot of another format or seq")
+    if not (isinstance(seal, int) and isinstance(chunks, tuple) and isinstance(seqs, tuple)
+            and isinstance(befores, tuple) and len(chunks) == len(seqs) and seal == len(chunks) * CHUNK
+            and all(isinstance(chunk, bytes) for chunk in chunks) and list(seqs) == sorted(set(seqs))
+            and isinstance(rows, list) and isinstance(in_force, list) and isinstance(in_force_below, bytes)):
+        raise ValueError("a snapshot of another shape")
     game = games.get(match.game)
-    tip: Link | None = None
-    for index, (number, original, action, before, dropped, violation) in enumerate(chain):
+    if game is None:
+        raise ValueError(f"no game {match.game}")
+    # Stand-ins for the older links and the bottom of the undo stack, decoded when reached.
+    tip = cast(Link, _LaterLinks(_Sealed(chunks, seqs, befores))) if chunks else None
+    for index, (number, original, action, before, dropped, violation) in enumerate(rows, start=seal):
         if tip is not None and number <= tip.seq:
             raise ValueError("game entries out of order")
         tip = Link(number, original, action, index, tip, before, dropped, violation)
-    stack: Stack | None = None
+    stack = cast(Stack, _LaterStack(in_force_below)) if in_force_below else None
     for number in in_force:
         stack = Stack(number, stack)
     if not (isinstance(undone, frozenset) and isinstance(corrections, tuple) and isinstance(disputes, tuple)
@@ -234,24 +455,29 @@ def _decode(data: bytes, match: Match, seq: int) -> Replay:
 
 # --- reading and writing ---------------------------------------------------------------------
 
-def newest(match: Match, upto: int) -> Replay | None:
+def newest(match: AnyMatch, upto: int) -> Replay | None:
     """The replay of the newest good snapshot at or before seq ``upto``, or None. A snapshot
     that fails a check is logged and passed over."""
     game = games.get(match.game)
     if game is None or upto < EVERY:
         return None
     code = code_version(game)
-    query = (select(Snapshot.seq, Snapshot.signature, Snapshot.data)
-             .where(Snapshot.match_id == match.id, Snapshot.seq <= upto, Snapshot.rules_version == game.rules_version,
-                    Snapshot.format == FORMAT, Snapshot.code == code)
-             .order_by(Snapshot.seq.desc()).limit(KEEP))
-    try:
-        rows = db.session.execute(query).all()
+    where = (Snapshot.match_id == match.id, Snapshot.seq <= upto, Snapshot.rules_version == game.rules_version,
+             Snapshot.format == FORMAT, Snapshot.code == code)
+    try:  # the seqs first: only the data of the snapshot used is read
+        seqs = execute(select(Snapshot.seq).where(*where).order_by(Snapshot.seq.desc()).limit(KEEP)).scalars().all()
     except Exception:  # noqa: BLE001 - a cache: without it the log is replayed in full
         log_.exception("snapshots of match %s could not be read", match.id)
         return None
-    for seq, signature, data in rows:
-        data = bytes(data)
+    for seq in seqs:
+        try:
+            row = execute(select(Snapshot.signature, Snapshot.data).where(*where, Snapshot.seq == seq)).first()
+        except Exception:  # noqa: BLE001
+            log_.exception("snapshot %s of match %s could not be read", seq, match.id)
+            return None
+        if row is None:
+            continue
+        signature, data = row[0], bytes(row[1])
         if not hmac.compare_digest(signature, _signature(match.id, seq, game.rules_version, code, data)):
             log_.warning("snapshot %s of match %s ignored: its signature does not match", seq, match.id)
             continue
@@ -268,7 +494,7 @@ def due(after: int, upto: int) -> int | None:
     return newest_due if newest_due > after and newest_due > 0 else None
 
 
-def save(match: Match, replay: Replay) -> bool:
+def save(match: AnyMatch, replay: Replay) -> bool:
     """Write a snapshot of ``replay`` (in its own transaction), replacing one at the same seq
     and dropping older ones beyond the KEEP newest. Never raises: a failure is logged."""
     try:
@@ -296,13 +522,14 @@ def save(match: Match, replay: Replay) -> bool:
 
 
 def _may_write_now() -> bool:
-    """False while this session holds an SQLite transaction: it may hold the database's write
-    lock (an append waiting its turn), for which a second connection would wait in vain. The
-    snapshot is then left to the next read that crosses its seq."""
-    if not db.session().in_transaction() or db.session.get_bind().dialect.name != "sqlite":
+    """False while the log's connection (``models.connection``, else the session's) holds an
+    SQLite transaction: it may hold the database's write lock (an append waiting its turn), for
+    which a second connection would wait in vain. The snapshot is then left to the next read
+    that crosses its seq."""
+    open_ = open_transaction()
+    if open_ is None or dialect_name() != "sqlite":
         return True
-    connection = db.session.connection().connection.dbapi_connection
-    return not getattr(connection, "in_transaction", True)
+    return not getattr(open_.connection.dbapi_connection, "in_transaction", True)
 
 
 @dataclass(frozen=True)

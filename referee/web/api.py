@@ -1,13 +1,15 @@
 """The JSON action API of docs/api.md. Views only: every rule lives in the engines."""
 from __future__ import annotations
 
+from functools import wraps
+
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
 from referee import i18n, store
+from referee.errors import RuleViolation
 from referee.i18n import _
 from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
-from referee.rules import RuleViolation
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 IMPORT_LIMIT = 8 * 1024 * 1024  # a long club night's export, not the 64 kB of one action
@@ -37,16 +39,29 @@ def bounded(view: dict, full: bool = False) -> dict:
     return view
 
 
-def _match(match_id: str) -> store.Match:
+def on_own_connection(view):
+    """The view reads and writes the log on one SQLAlchemy Core connection of its own, not
+    through the ORM session (``store.connection``): a match is read as a plain row and an
+    action is one insert and a commit."""
+
+    @wraps(view)
+    def run(*args, **kwargs):
+        with store.connection():
+            return view(*args, **kwargs)
+
+    return run
+
+
+def _match(match_id: str) -> store.MatchRow:
     try:
-        match = store.get_match(match_id)
+        match = store.read_match(match_id)
     except store.MatchNotFound:
         abort(404)
     i18n.set_game(match.game)
     return match
 
 
-def links(match: store.Match, token: str | None = None) -> dict[str, str]:
+def links(match: store.Match | store.MatchRow, token: str | None = None) -> dict[str, str]:
     result = {"viewer": url_for("pages.match", match_id=match.id, _external=True)}
     if token:
         result["scorer"] = url_for("pages.join", match_id=match.id, token=token, _external=True)
@@ -84,6 +99,7 @@ def create():
 
 
 @bp.get("/matches/<match_id>")
+@on_own_connection
 def state(match_id: str):
     """The state; a client that sends back the ETag it has gets 304 until the log moves."""
     match = _match(match_id)
@@ -99,6 +115,7 @@ def state(match_id: str):
 
 
 @bp.post("/matches/<match_id>/actions")
+@on_own_connection
 def act(match_id: str):
     match = _match(match_id)
     header = request.headers.get("Authorization", "")
@@ -124,6 +141,7 @@ def act(match_id: str):
 
 
 @bp.get("/matches/<match_id>/export.json")
+@on_own_connection
 def export(match_id: str):
     response = jsonify(store.export(_match(match_id)))
     response.headers["Content-Disposition"] = f'attachment; filename="match-{match_id}.json"'
@@ -145,6 +163,7 @@ def import_match():
 
 
 @bp.get("/matches/<match_id>/log")
+@on_own_connection
 def event_log(match_id: str):
     return jsonify([entry.as_dict() for entry in store.log(_match(match_id))])
 

@@ -76,7 +76,10 @@ def test_eight_phones_posting_at_once(live_server):
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
     accepted = sorted(seq for _, status, body in answers if status == 200 for seq in [body["seq"]])
     assert accepted == list(range(start_seq + 1, len(log) + 1))  # each success is one entry, none lost
-    assert len(accepted) >= 6 and any(status == 409 for _, status, _ in answers)
+    assert len(accepted) >= 6
+    # A 409 (someone else's entry came first) goes only to a phone that said which entry it saw;
+    # whether any race is lost at all depends on timing, so none is required.
+    assert all(int(entry_id[5]) % 2 for entry_id, status, _ in answers if status == 409)
     assert len({e["seq"] for e in log}) == len(log)
     final = get(f"{live_server}/api/matches/{match['id']}")
     exported = get(f"{live_server}/api/matches/{match['id']}/export.json")

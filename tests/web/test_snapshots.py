@@ -51,7 +51,8 @@ def everything(client, match) -> dict:
     mid = match["id"]
     return {"state": client.get(f"/api/matches/{mid}?history=all").get_json(),
             "window": client.get(f"/api/matches/{mid}").get_json(),
-            "log": [{k: v for k, v in e.items() if k != "time"} for e in client.get(f"/api/matches/{mid}/log").get_json()],
+            "log": [{k: v for k, v in e.items() if k != "time"}
+                    for e in client.get(f"/api/matches/{mid}/log").get_json()],
             "export": client.get(f"/api/matches/{mid}/export.json").get_json()}
 
 
@@ -289,3 +290,80 @@ def test_deleting_a_match_deletes_its_snapshots(app, api):
     run(app, text("DELETE FROM events WHERE match_id = :m"), m=match["id"])
     run(app, text("DELETE FROM matches WHERE id = :m"), m=match["id"])
     assert kept(app, match) == []
+
+
+def test_a_long_chain_read_from_a_snapshot_decodes_only_what_a_correction_reaches(app, client, api):
+    # 1,300 results: the snapshot at 1,300 holds the newest 276 entries ready to use and the
+    # 1,024 before them as four sealed chunks, decoded only when a correction reaches them.
+    match = rope_match(client, 1300)
+    cold(client, match)
+    assert [s.seq for s in kept(app, match)] == [1300]
+    store.clear_cache()
+    with app.app_context():
+        replay = store.load(store.get_match(match["id"]))
+        oldest_ready = next(link for link in replay.tip.back() if isinstance(link.prev, snapshots._LaterLinks))
+        store.db.session.remove()
+    assert oldest_ready.index == 1024 and oldest_ready.prev._link is None  # nothing older decoded yet
+
+    steps = [{"type": "correct", "seq": 1030, "action": {"type": "quick", "winner": "Dee"}},  # from the state at 1,024
+             {"type": "correct", "seq": 40, "action": {"type": "quick", "tie": "stalemate"}},  # from the start
+             {"type": "correct", "seq": 700, "action": {"type": "quick", "winner": "Non"}},
+             {"type": "undo"},
+             {"type": "quick", "winner": "Dee"}]
+    answers = []
+    for action in steps:
+        store.clear_cache()  # every step after a cold read from the newest snapshot
+        answers.append(api.act(match, action))
+    assert [a["seq"] for a in answers] == list(range(1301, 1306))
+    from_snapshots = everything(client, match)
+
+    replayed = rope_match(client, 1300)  # never snapshotted: every step on the whole chain in memory
+    store.clear_cache()
+    for action, answer in zip(steps, answers):
+        assert api.act(replayed, action) == answer
+    drop_every_snapshot(app)
+    assert cold(client, match) == from_snapshots
+
+
+def test_snapshots_written_from_a_partly_decoded_chain_equal_those_of_a_whole_replay(app, client, api):
+    # Read from the snapshot at 1,300 (older chunks never decoded), then 100 more entries: the
+    # snapshot at 1,400 reuses the sealed chunks as read, and reads back the same as a replay.
+    match = rope_match(client, 1300)
+    cold(client, match)
+    store.clear_cache()
+    for n in range(100):
+        api.act(match, {"type": "quick", "winner": ("Dee", "Non")[n % 2]})
+    assert [s.seq for s in kept(app, match)] == [1300, 1400]
+    warm = everything(client, match)
+    assert cold(client, match) == warm  # from the snapshot at 1,400
+    with app.app_context():
+        data = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 1400"),
+                                       {"m": match["id"]})
+        store.db.session.remove()
+    drop_every_snapshot(app)
+    assert cold(client, match) == warm  # the whole log replayed, and the snapshot at 1,400 written again
+    with app.app_context():
+        again = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 1400"),
+                                        {"m": match["id"]})
+        store.db.session.remove()
+    assert decoded(again) == decoded(data)
+
+
+def decoded(data) -> tuple:
+    """A snapshot's data as values (two pickles of equal values may differ in their bytes)."""
+    (format_, seq, state, seal, rows, chunks, seqs, befores, *rest) = snapshots._loads(bytes(data))
+    return (format_, seq, state, seal, rows, [snapshots._loads(chunk) for chunk in chunks], seqs, befores, *rest)
+
+
+def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
+    # The undo stack below the newest 256 entries in force is read only when undo reaches it.
+    match = rope_match(client, 700)
+    cold(client, match)
+    for _undo in range(300):
+        api.act(match, {"type": "undo"})
+    store.clear_cache()
+    state = api.act(match, {"type": "undo"})["state"]
+    from_snapshots = everything(client, match)
+    assert state["seq"] == 1001 and from_snapshots["state"]["seq"] == 1001
+    drop_every_snapshot(app)
+    assert cold(client, match) == from_snapshots

@@ -4,10 +4,10 @@ from __future__ import annotations
 import threading
 
 import pytest
+from sqlalchemy import text
 
 from referee import store
-from referee.rules import IllegalAction, InvalidAction
-from tests.counting import counting_game  # noqa: F401  (a fixture)
+from referee.errors import IllegalAction, InvalidAction
 
 
 @pytest.fixture
@@ -111,3 +111,22 @@ def test_concurrent_writers_leave_a_gapless_log(app, match):
     assert seqs == list(range(1, len(seqs) + 1))
     store.clear_cache()
     assert store.load(match).view()["numbers"] == sorted(store.load(match).view()["numbers"])
+
+
+def test_the_api_reads_a_new_scorer_token_and_a_deleted_match_at_once(app, client, api):
+    # The API keeps what never changes about a match (its game, players, house rules) from its
+    # first read; the token and the match's being there are read with every request.
+    match = api.create(players=["Ann", "Ben", "Cat"])
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    with app.app_context():
+        token = store.reissue_scorer_token(store.get_match(match["id"]))
+        store.db.session.remove()
+    refused = api.act(match, {"type": "reveal", "card": "5h"}, status=403)
+    assert refused["error"]["rule"] == "AUTH"
+    assert api.act(match, {"type": "reveal", "card": "5h"}, token=token)["seq"] == 2
+    with app.app_context():
+        with store.db.engine.begin() as connection:
+            connection.execute(text("DELETE FROM events WHERE match_id = :m"), {"m": match["id"]})
+            connection.execute(text("DELETE FROM matches WHERE id = :m"), {"m": match["id"]})
+    assert client.get(f"/api/matches/{match['id']}").status_code == 404
+    api.act(match, {"type": "reveal", "card": "9h"}, token=token, status=404)
