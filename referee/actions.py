@@ -2,7 +2,7 @@
 every malformed field is answered with a message that names it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping, overload
 
 from referee.errors import InvalidAction, RuleViolation
 from referee.i18n import _, any_of
@@ -60,6 +60,12 @@ class Action:
                                 rule="ACTION", missing=name)
         return self._data[name]
 
+    # A required field is never None, an optional one may be: the overloads tell the type checker.
+    @overload
+    def text(self, name: str, *, max_length: int = ..., optional: Literal[False] = ...) -> str: ...
+    @overload
+    def text(self, name: str, *, max_length: int = ..., optional: bool) -> str | None: ...
+
     def text(self, name: str, *, max_length: int = 500, optional: bool = False) -> str | None:
         if optional and not self.has(name):
             return None
@@ -71,6 +77,11 @@ class Action:
             raise InvalidAction(_("\"{name}\" is longer than {n} characters", name=name, n=max_length),
                                 rule="ACTION")
         return value
+
+    @overload
+    def integer(self, name: str, *, minimum: int = ..., maximum: int = ..., optional: Literal[False] = ...) -> int: ...
+    @overload
+    def integer(self, name: str, *, minimum: int = ..., maximum: int = ..., optional: bool) -> int | None: ...
 
     def integer(self, name: str, *, minimum: int = 0, maximum: int = MAX_INT,
                 optional: bool = False) -> int | None:
@@ -84,6 +95,11 @@ class Action:
                                   high=maximum), rule="ACTION")
         return value
 
+    @overload
+    def choice(self, name: str, options: tuple[str, ...], *, optional: Literal[False] = ...) -> str: ...
+    @overload
+    def choice(self, name: str, options: tuple[str, ...], *, optional: bool) -> str | None: ...
+
     def choice(self, name: str, options: tuple[str, ...], *, optional: bool = False) -> str | None:
         if optional and not self.has(name):
             return None
@@ -93,12 +109,24 @@ class Action:
                                 rule="ACTION")
         return value
 
+    @overload
+    def card(self, name: str = ..., *, optional: Literal[False] = ...) -> Card: ...
+    @overload
+    def card(self, name: str = ..., *, optional: bool) -> Card | None: ...
+
     def card(self, name: str = "card", *, optional: bool = False) -> Card | None:
         from referee.cards import Card
 
         if optional and not self.has(name):
             return None
         return Card.parse(self._require(name))
+
+    @overload
+    def cards(self, name: str = ..., *, count: int | None = ..., minimum: int = ..., maximum: int = ...,
+              optional: Literal[False] = ...) -> tuple[Card, ...]: ...
+    @overload
+    def cards(self, name: str = ..., *, count: int | None = ..., minimum: int = ..., maximum: int = ...,
+              optional: bool) -> tuple[Card, ...] | None: ...
 
     def cards(self, name: str = "cards", *, count: int | None = None, minimum: int = 1,
               maximum: int = 60, optional: bool = False) -> tuple[Card, ...] | None:
@@ -115,6 +143,11 @@ class Action:
             raise InvalidAction(_("\"{name}\" must hold {low} to {high} cards", name=name, low=minimum,
                                   high=maximum), rule="ACTION")
         return tuple(Card.parse(text) for text in value)
+
+    @overload
+    def names(self, name: str, players: tuple[str, ...], *, optional: Literal[False] = ...) -> tuple[str, ...]: ...
+    @overload
+    def names(self, name: str, players: tuple[str, ...], *, optional: bool) -> tuple[str, ...] | None: ...
 
     def names(self, name: str, players: tuple[str, ...], *, optional: bool = False) -> tuple[str, ...] | None:
         if optional and not self.has(name):

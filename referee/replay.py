@@ -28,9 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
-from referee import rules
+from referee import engine
+from referee.actions import Action
+from referee.engine import Finding
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import N_, Joined, _, gettext, n_
-from referee.rules import Action, Finding, IllegalAction, InvalidAction, RuleViolation
+from referee.settings import Settings
 
 TABLE_ENTRIES = frozenset({"undo", "correct", "drop", "dispute", "ruling"})
 DECISIONS = (N_("upheld"), N_("overruled"), N_("adjusted"))
@@ -79,10 +82,12 @@ class Dispute:
     ruling: Ruling | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Link:
     """One game entry of the fold, linked to the one before it (a persistent chain: a replay
-    that extends it never changes what an older replay sees)."""
+    that extends it never changes what an older replay sees). A replay read from a snapshot may
+    have, as the ``prev`` of a link, a stand-in for older links that are decoded only when
+    something reaches them (``referee.store.snapshots``); it answers every attribute alike."""
 
     seq: int
     original: dict                # as logged
@@ -118,8 +123,8 @@ class Stack:
 class Replay:
     """A match's state after its log, and what the replay learned on the way."""
 
-    game: rules.GameRules
-    settings: rules.Settings
+    game: engine.GameRules
+    settings: Settings
     mode: str
     state: Any
     seq: int                                  # last seq in the log (0 for a new match)
@@ -185,7 +190,7 @@ class Replay:
             state = self.game.start(self.players, self.settings, self.mode)
         for link in reversed(chain):
             if not link.dropped and link.broken is None:
-                state, _findings = rules.apply(self.game, state, link.action, link.seq)
+                state, _findings = engine.apply(self.game, state, link.action, link.seq)
         return state
 
     def holds(self, seq: int) -> bool:
@@ -194,7 +199,7 @@ class Replay:
         return link is not None and not link.dropped and seq not in self.replaced
 
 
-def start(game: rules.GameRules, settings: rules.Settings, mode: str, players: tuple[str, ...]) -> Replay:
+def start(game: engine.GameRules, settings: Settings, mode: str, players: tuple[str, ...]) -> Replay:
     return Replay(game, settings, mode, game.start(players, settings, mode), 0, players)
 
 
@@ -215,7 +220,7 @@ def step(replay: Replay, action: dict, seq: int, *, stored: bool = False) -> tup
 def _step(replay: Replay, action: dict, seq: int) -> tuple[Replay, tuple[Finding, ...]]:
     read = Action(action)
     if read.type not in TABLE_ENTRIES:
-        state, findings, kept = rules.judge(replay.game, replay.state, read, seq)
+        state, findings, kept = engine.judge(replay.game, replay.state, read, seq)
         index = replay.tip.index + 1 if replay.tip else 0
         link = Link(seq, kept, kept, index, replay.tip, replay.state if index % CHECKPOINT == 0 else None)
         return replace(replay, state=state, seq=seq, tip=link, in_force=Stack(seq, replay.in_force),
@@ -300,7 +305,7 @@ def _rejudge(replay: Replay, tip: Link | None, start: int, *, action_for: dict[i
         if not dropped:
             work += 1
             try:
-                state, _findings, action = rules.judge(replay.game, state, action, old.seq)
+                state, _findings, action = engine.judge(replay.game, state, action, old.seq)
             except RuleViolation as refused:
                 violation = broken[old.seq] = refused
         prev = Link(old.seq, old.original, action, index, prev, before, dropped, violation)
@@ -379,7 +384,8 @@ def _apply_correction(replay: Replay, correction: Correction, seq: int) -> Repla
         raise CorrectionConflict(conflicts)
     if correction.action is not None:
         # Keep the corrected entry as the engine read it, like any other entry.
-        target = next(link for link in rejudged.tip.back() if link.seq == correction.target)
+        kept = rejudged.tip.back() if rejudged.tip is not None else ()
+        target = next(link for link in kept if link.seq == correction.target)
         correction = replace(correction, action=target.action)
         corrections = replay.corrections + (correction,)
     return replace(replay, state=rejudged.state, seq=seq, tip=rejudged.tip,

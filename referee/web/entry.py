@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from referee.errors import InvalidAction
 from referee.i18n import _
-from referee.rules import InvalidAction
 
 TEXT_FIELDS = frozenset({"type", "id", "by", "player", "caller", "to", "bidder", "reason", "note",
                          "from", "bank", "denomination", "foundation_suit", "ending", "ended_by", "winner", "tie",
-                         "decision", "note", "scoring", "class", "banker_class"})
+                         "decision", "scoring", "class", "banker_class"})
 IGNORED = frozenset({"csrf_token"})
 _CARD_PART = re.compile(r"^(?P<key>[a-z_]+)(?:\.(?P<index>[0-9]{1,2}))?\.(?P<part>rank|suit)$")
 _WHOLE_NUMBER = re.compile(r"^-?[0-9]{1,9}$")

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from referee import games, store
-from referee.rules import IllegalAction
+from referee.errors import IllegalAction
 from tests.web.test_pages import csrf
 from tests.web.test_timeline import OPENING, text_of
 
