@@ -28,7 +28,7 @@ FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 MARGIN = 15 * mm
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
     # Helvetica has no ♣♦♥♠; DejaVu Sans has them and is in every Debian (fonts-dejavu-core).
     if FONT in pdfmetrics.getRegisteredFontNames():
         return
@@ -141,7 +141,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
                totals: Sequence[Mapping[str, int]] = ()) -> bytes:
     """The score sheet of one match as PDF bytes; ``totals`` (the running totals after each
     game, hand or deal) are drawn as a chart."""
-    _register_fonts()
+    register_fonts()
     pagesize = PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * MARGIN)
     buffer = io.BytesIO()
@@ -165,7 +165,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     module = _game_module(view["game"])
     story += module.sections(view, kit)
     # A game where the lowest total wins (or wins are not totals) says its own result line.
-    line = module.result_line(view) if hasattr(module, "result_line") else _highest_wins(view)
+    line = module.result_line(view) if hasattr(module, "result_line") else highest_wins(view)
     if line:
         story += [kit.para(gettext("Result"), kit.heading), kit.para(line)]
     drawing = running_totals_drawing(totals, list(view.get("scores") or ()), kit.width, FONT,
@@ -203,7 +203,7 @@ def _house_rules(view: dict) -> list[list[str]]:
             for name, value in view["settings"].items() if name in infos]
 
 
-def _highest_wins(view: dict) -> str:
+def highest_wins(view: dict) -> str:
     scores = view.get("scores") or {}
     if not scores:
         return ""

@@ -42,7 +42,7 @@ from reportlab.platypus import (
 
 from referee import games, i18n
 from referee.i18n import _, gettext
-from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, _register_fonts
+from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, register_fonts
 from referee.settings import HouseRuleInfo
 
 # --- Look --------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def _build(game_name: str, page: str, language: str) -> bytes:
 def _render_pad(game_name: str, page: str, language: str) -> bytes:
     i18n.set_language(language)
     i18n.set_game(game_name)
-    _register_fonts()
+    register_fonts()
     pagesize = PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * MARGIN)
     game = games.get(game_name)

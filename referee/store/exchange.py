@@ -13,7 +13,7 @@ from referee.errors import InvalidAction, RuleViolation
 from referee.i18n import N_, _
 from referee.replay import Replay, step
 from referee.store.inputs import check_input
-from referee.store.log import _as_utc, _cache_put, _new_match, log
+from referee.store.log import as_utc, cache_put, log, new_match_row
 from referee.store.models import MAX_BY, AnyMatch, Event, Match, db
 
 # --- export and import -----------------------------------------------------------------------
@@ -36,7 +36,7 @@ def export(match: AnyMatch) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game, "title": match.title,
         "mode": match.mode, "players": list(match.players), "settings": dict(match.settings),
-        "created_at": _as_utc(match.created_at).isoformat(), "rules_version": match.rules_version,
+        "created_at": as_utc(match.created_at).isoformat(), "rules_version": match.rules_version,
         "log": [{"seq": e.seq, "action": e.action, "time": e.time.isoformat(), "by": e.by} for e in log(match)],
     }
 
@@ -92,12 +92,12 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
             raise InvalidAction(_("log entry {n}: this export needs more re-judging than a match of its length "
                                   "ever does; it was not imported", n=number), rule="IMPORT")
         rows.append({"seq": number, "action": replay.entry, "time": moment, "by": (by or None) and by[:MAX_BY]})
-    match, token = _new_match(game, settings, data["players"], data["mode"], data.get("title") or "", version)
+    match, token = new_match_row(game, settings, data["players"], data["mode"], data.get("title") or "", version)
     db.session.flush()  # the match row first: events refer to it
     if rows:
         db.session.execute(insert(Event), [{**row, "match_id": match.id, "client_id": None} for row in rows])
     db.session.commit()
-    _cache_put(match.id, replay)
+    cache_put(match.id, replay)
     return match, token, replay
 
 
@@ -110,7 +110,7 @@ def _parse_time(value: Any, number: int) -> datetime:
     if value is None:
         return datetime.now(timezone.utc)
     try:
-        moment = _as_utc(datetime.fromisoformat(value))
+        moment = as_utc(datetime.fromisoformat(value))
         moment.astimezone(timezone.utc)  # an offset that leaves the calendar fails here
     except (TypeError, ValueError, OverflowError):
         raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT") from None

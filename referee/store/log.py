@@ -78,7 +78,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
                               games=any_of([*games.GAMES, *games.VARIANTS])), rule="SETUP")
     parsed, state = engine.new_match(game, players, settings, mode)
     for attempt in range(3):
-        match, token = _new_match(game, parsed, players, mode, title)
+        match, token = new_match_row(game, parsed, players, mode, title)
         match.rematch_of = rematch_of
         try:
             db.session.commit()
@@ -88,11 +88,11 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
             if attempt == 2:
                 raise
     replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
-    _cache_put(match.id, replay)
+    cache_put(match.id, replay)
     return match, token, replay
 
 
-def _new_match(game: GameRules, settings: Settings, players: list[str], mode: str,
+def new_match_row(game: GameRules, settings: Settings, players: list[str], mode: str,
                title: Any, rules_version: int | None = None) -> tuple[Match, str]:
     """A new match row (not yet committed) and its scorer token, which is stored only hashed."""
     if title is None:
@@ -124,20 +124,20 @@ def reissue_scorer_token(match: Match) -> str:
 # --- replay ----------------------------------------------------------------------------------
 
 _cache: OrderedDict[str, Replay] = OrderedDict()
-_cache_lock = threading.Lock()
+cache_lock = threading.Lock()
 CACHE_SIZE = 256
 
 
 def _cache_get(match_id: str) -> Replay | None:
-    with _cache_lock:
+    with cache_lock:
         replay = _cache.get(match_id)
         if replay is not None:
             _cache.move_to_end(match_id)
         return replay
 
 
-def _cache_put(match_id: str, replay: Replay) -> None:
-    with _cache_lock:
+def cache_put(match_id: str, replay: Replay) -> None:
+    with cache_lock:
         current = _cache.get(match_id)
         if current is None or current.seq <= replay.seq:
             _cache[match_id] = replay
@@ -147,12 +147,12 @@ def _cache_put(match_id: str, replay: Replay) -> None:
 
 
 def clear_cache() -> None:
-    with _cache_lock:
+    with cache_lock:
         _cache.clear()
     forget_matches()
 
 
-def _fresh(match: AnyMatch) -> Replay:
+def fresh_replay(match: AnyMatch) -> Replay:
     game = games.rules_of(match.game)
     settings = game.settings_type.from_dict(match.settings)
     players = tuple(match.players)
@@ -200,14 +200,14 @@ def load(match: AnyMatch) -> Replay:
         return replay
     cold = replay is None or replay.seq > newest
     if replay is None or cold:  # from the newest good snapshot, else from the start; then the tail
-        replay = snapshots.newest(match, newest) or _fresh(match)
+        replay = snapshots.newest(match, newest) or fresh_replay(match)
     due = snapshots.due(replay.seq, newest) if cold else None
     at_due = None
     for seq, action in _events(match.id, replay.seq):
         replay, _findings = step(replay, action, seq, stored=True)
         if seq == due:
             at_due = replay
-    _cache_put(match.id, replay)
+    cache_put(match.id, replay)
     if at_due is not None:  # a cold read that crossed a snapshot's seq writes it
         snapshots.save(match, at_due)
     return replay
@@ -218,7 +218,7 @@ def replay_until(match: AnyMatch, seq: int) -> Replay:
     cached = _cache_get(match.id)
     if cached is not None and cached.seq == seq:
         return cached
-    replay = snapshots.newest(match, seq) or _fresh(match)
+    replay = snapshots.newest(match, seq) or fresh_replay(match)
     for number, action in _events(match.id, replay.seq, seq):
         replay, _findings = step(replay, action, number, stored=True)
     return replay
@@ -297,7 +297,7 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
     except IntegrityError:
         # Another writer took this seq first, or this is a retry whose entry is stored already.
         return _earlier(match, client_id)
-    _cache_put(match.id, after)
+    cache_put(match.id, after)
     if seq % snapshots.EVERY == 0:
         snapshots.save(match, after)
     return Appended(seq, after, findings)
@@ -369,7 +369,7 @@ class Marks:
                    {seq: c.seq for seq, c in replay.dropped.items()}, dict(replay.broken))
 
     def entry(self, seq: int, action: dict, time: datetime, by: str | None) -> LogEntry:
-        return LogEntry(seq, action, _as_utc(time), by, seq in self.undone, self.corrected.get(seq),
+        return LogEntry(seq, action, as_utc(time), by, seq in self.undone, self.corrected.get(seq),
                         self.dropped.get(seq), self.broken.get(seq))
 
 
@@ -381,6 +381,6 @@ def log(match: AnyMatch, after: int = 0, upto: int | None = None) -> list[LogEnt
 
 
 
-def _as_utc(moment: datetime) -> datetime:
+def as_utc(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes; everything stored is UTC.
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)

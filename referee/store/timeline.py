@@ -15,7 +15,7 @@ from referee.actions import Action, describe_fields
 from referee.engine import Finding
 from referee.i18n import _, all_of, current, gettext
 from referee.replay import TABLE_ENTRIES, Replay, step
-from referee.store.log import LogEntry, Marks, _as_utc, _cache_lock, _fresh, load
+from referee.store.log import LogEntry, Marks, as_utc, cache_lock, fresh_replay, load
 from referee.store.models import Event, Match, db
 
 log_ = logging.getLogger(__name__)
@@ -66,13 +66,13 @@ def told(match: Match) -> tuple[Told, ...]:
     """Every entry in words, as it happened, in the current language. Cached per match and
     language and extended by the new entries only: a long match is told once."""
     key = (match.id, current())
-    with _cache_lock:
+    with cache_lock:
         cached = _told.get(key)
     newest = load(match).seq
     if cached is not None and cached.replay.seq == newest:
         return cached.entries
     if cached is None or cached.replay.seq > newest:
-        cached = _Told(_fresh(match), ())
+        cached = _Told(fresh_replay(match), ())
     replay, entries = cached.replay, list(cached.entries)
     rows = db.session.execute(select(Event.seq, Event.action, Event.time, Event.by)
                               .where(Event.match_id == match.id, Event.seq > replay.seq).order_by(Event.seq))
@@ -86,10 +86,10 @@ def told(match: Match) -> tuple[Told, ...]:
         corrected = None
         if table_entry and action.get("type") == "correct":
             corrected = corrected_words(before, action.get("seq"), action.get("action"))
-        entries.append(Told(seq, action, _as_utc(moment), by, _words(before, action, replay, corrected),
+        entries.append(Told(seq, action, as_utc(moment), by, _words(before, action, replay, corrected),
                             findings, table_entry, unit, None if table_entry else _stage(before), corrected))
     result = _Told(replay, tuple(entries))
-    with _cache_lock:
+    with cache_lock:
         _told[key] = result
         _told.move_to_end(key)
         while len(_told) > TOLD_CACHE_SIZE:
@@ -189,5 +189,5 @@ def _table_entry_words(before: Replay, action: Action, corrected: str | None = N
 
 
 def clear_cache() -> None:
-    with _cache_lock:
+    with cache_lock:
         _told.clear()

@@ -51,7 +51,7 @@ def game_names() -> list[str]:
 # --- replay ----------------------------------------------------------------------------------
 
 def start(engine: GameRules, match: dict[str, Any]) -> replay_module.Replay:
-    """A new match as the store rebuilds one from its row (``store.log._fresh``)."""
+    """A new match as the store rebuilds one from its row (``store.log.fresh_replay``)."""
     settings = engine.settings_type.from_dict(match["settings"])
     players = tuple(match["players"])
     return replay_module.start(engine, settings, match["mode"], players)

@@ -70,7 +70,7 @@ def test_the_german_sheet_cuts_no_word(client, game):
     token = set_game(views[0]["game"])
     try:
         with language("de"):
-            pdf._register_fonts()
+            pdf.register_fonts()
             kit = pdf.Kit(width=pdf.PAGE_SIZES["a4"][0] - 2 * pdf.MARGIN)
             story = [flowable for view in views for flowable in sections(view, kit)]
             SimpleDocTemplate(io.BytesIO(), pagesize=pdf.PAGE_SIZES["a4"], leftMargin=pdf.MARGIN,

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from referee import games, i18n
-from referee.pdf import MARGIN, PAGE_SIZES, Kit, _register_fonts, pads
+from referee.pdf import MARGIN, PAGE_SIZES, Kit, pads, register_fonts
 from tests.pdf.rendering import page_one_png
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -78,7 +78,7 @@ def test_page_size_and_the_grid_fills_its_pages_exactly(game, size):
 
 @pytest.mark.parametrize("game,size", CASES)
 def test_grid_rows_are_tall_enough_and_the_grid_fits_the_width(game, size):
-    _register_fonts()
+    register_fonts()
     kit = Kit(width=PAGE_SIZES[size][0] - 2 * MARGIN)
     plan = pads.plan_of(game, kit, "T")
     table = plan.grid(2)
@@ -89,7 +89,7 @@ def test_grid_rows_are_tall_enough_and_the_grid_fits_the_width(game, size):
 
 
 def test_an_evening_fits_on_the_pads():
-    _register_fonts()
+    register_fonts()
     for size, (width, height) in PAGE_SIZES.items():
         kit = Kit(width=width - 2 * MARGIN)
         units = {game: pads._units(pads.plan_of(game, kit, "T"), kit.width, height - 2 * MARGIN)

@@ -202,7 +202,7 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     token = set_game("ropebridge")
     try:
         with language("de"):
-            pdf._register_fonts()
+            pdf.register_fonts()
             size = pdf.PAGE_SIZES[page]
             kit = pdf.Kit(width=size[0] - 2 * pdf.MARGIN)
             story = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.cards import SUIT_SYMBOLS
 from referee.games.pontis.engine import ENDING_WORDS, signed
 from referee.i18n import _, gettext
-from referee.pdf import Kit
+from referee.pdf import Kit, highest_wins
 
 
 def sections(view: dict, kit: Kit) -> list:
@@ -40,6 +40,5 @@ def result_line(view: dict) -> str:
     """The match in one line: the engine's result once it is over, else who leads so far."""
     if view.get("match_result"):
         return view["match_result"]["headline"]
-    from referee.pdf import _highest_wins
 
-    return _highest_wins(view)
+    return highest_wins(view)

@@ -198,7 +198,7 @@ def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
 def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
     """One page: the three denomination groups, opponents' tricks 0-13 down, levels across,
     each cell "bidders / opponents"."""
-    pdf._register_fonts()
+    pdf.register_fonts()
     pagesize = pdf.PAGE_SIZES[page]
     kit = Kit(width=pagesize[0] - 2 * pdf.MARGIN)
     buffer = io.BytesIO()
