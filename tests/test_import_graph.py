@@ -63,3 +63,16 @@ def test_every_engine_loads_with_neither_flask_nor_sqlalchemy():
               "print(sorted({m.split('.')[0] for m in sys.modules} & {'flask', 'werkzeug', 'jinja2', 'sqlalchemy'}))")
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == "[]", (engines, loaded.stdout, loaded.stderr)
+
+
+def test_no_module_imports_another_modules_private_names():
+    """What two modules share is public; a leading underscore means "this module's own"."""
+    borrowed = []
+    for path in PACKAGE.rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("referee"):
+                borrowed += [f"{module_name(path)}: {node.module}.{alias.name}" for alias in node.names
+                             if alias.name.startswith("_") and alias.name != "_"]
+    assert borrowed == [], "\n".join(borrowed)

@@ -30,14 +30,14 @@ from referee.store.models import (
     Event,
     Match,
     Prepared,
-    _hash_token,
-    _new_match_id,
-    _new_viewer_code,
     commit,
     db,
     dialect_name,
     execute,
     forget_matches,
+    hash_token,
+    new_match_id,
+    new_viewer_code,
     rollback,
     scorer_code_for,
 )
@@ -101,10 +101,10 @@ def new_match_row(game: GameRules, settings: Settings, players: list[str], mode:
         raise InvalidAction(_("the title must be text of at most 120 characters"), rule="SETUP")
     token = secrets.token_urlsafe(32)
     match = Match(
-        id=_new_match_id(), game=game.name, title=title.strip(), mode=mode,
+        id=new_match_id(), game=game.name, title=title.strip(), mode=mode,
         players=[p.strip() for p in players], settings=settings.as_dict(),
-        created_at=datetime.now(timezone.utc), scorer_token_hash=_hash_token(token),
-        viewer_code=_new_viewer_code(), scorer_code_hash=_hash_token(scorer_code_for(token)),
+        created_at=datetime.now(timezone.utc), scorer_token_hash=hash_token(token),
+        viewer_code=new_viewer_code(), scorer_code_hash=hash_token(scorer_code_for(token)),
         rules_version=game.rules_version if rules_version is None else rules_version,
     )
     db.session.add(match)
@@ -114,8 +114,8 @@ def new_match_row(game: GameRules, settings: Settings, players: list[str], mode:
 def reissue_scorer_token(match: Match) -> str:
     """A new scorer token and code; the old link and code stop working at once."""
     token = secrets.token_urlsafe(32)
-    match.scorer_token_hash = _hash_token(token)
-    match.scorer_code_hash = _hash_token(scorer_code_for(token))
+    match.scorer_token_hash = hash_token(token)
+    match.scorer_code_hash = hash_token(scorer_code_for(token))
     db.session.commit()
     return token
 

@@ -237,15 +237,15 @@ class Snapshot(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-def _hash_token(token: str) -> str:
+def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _scorer_credential_ok(token_hash: str, code_hash: str | None, credential: str | None) -> bool:
     if not credential:
         return False
-    token_ok = hmac.compare_digest(_hash_token(credential), token_hash)
-    code_ok = hmac.compare_digest(_hash_token(normal_code(credential)), code_hash or "")
+    token_ok = hmac.compare_digest(hash_token(credential), token_hash)
+    code_ok = hmac.compare_digest(hash_token(normal_code(credential)), code_hash or "")
     return token_ok or code_ok
 
 
@@ -268,7 +268,7 @@ def show_code(code: str) -> str:
     return f"{code[:half]}-{code[half:]}"
 
 
-def _new_viewer_code() -> str:
+def new_viewer_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _position in range(VIEWER_CODE_LENGTH))
 
 
@@ -279,7 +279,7 @@ def find_by_code(text: str) -> tuple[Match, bool] | None:
         match = db.session.scalar(select(Match).where(Match.viewer_code == code))
         return (match, False) if match else None
     if len(code) == SCORER_CODE_LENGTH:
-        match = db.session.scalar(select(Match).where(Match.scorer_code_hash == _hash_token(code)))
+        match = db.session.scalar(select(Match).where(Match.scorer_code_hash == hash_token(code)))
         return (match, True) if match else None
     return None
 
@@ -289,7 +289,7 @@ class MatchNotFound(LookupError):
 
 
 
-def _new_match_id() -> str:
+def new_match_id() -> str:
     # 10 url-safe characters: short enough to type, long enough not to guess (about 60 bits).
     return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
 
