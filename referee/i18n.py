@@ -55,6 +55,17 @@ def set_game(game: str | None) -> contextvars.Token:
     return _game.set(game or None)
 
 
+def current_game() -> str | None:
+    """The game on screen (its API name), whose own catalog is asked first, or None."""
+    return _game.get()
+
+
+def wording() -> tuple[str, str | None, int]:
+    """Everything that decides how a message reads right now: the language, the game on screen
+    and the catalogs loaded. Text rendered once may be kept under this key and reused."""
+    return _current.get(), _game.get(), _generation
+
+
 # A game's domain (its API name) -> the folder holding its catalogs, one ``<language>.po`` each;
 # the game registry adds one per game.
 GAME_CATALOGS: dict[str, Path] = {}
@@ -70,7 +81,13 @@ def remove_catalog(domain: str) -> None:
         _forget()
 
 
+# Raised whenever the catalogs change, so text kept under an older ``wording()`` is not reused.
+_generation = 0
+
+
 def _forget() -> None:
+    global _generation
+    _generation += 1
     domain_catalog.cache_clear()
     catalog.cache_clear()
 

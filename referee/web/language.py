@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from babel import Locale
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, get_locale
 
@@ -18,6 +20,18 @@ def select() -> str:
     if chosen in i18n.LANGUAGES:
         return chosen
     return request.accept_languages.best_match(list(i18n.LANGUAGES)) or i18n.DEFAULT
+
+
+@lru_cache(maxsize=None)
+def locale_of(code: str) -> Locale:
+    """The Babel locale of a language code, built once per code (parsing one reads its data)."""
+    return Locale.parse(code)
+
+
+def select_locale() -> Locale:
+    """Flask-Babel's locale selector: ``select()``'s language as a kept Locale (Flask-Babel
+    takes a Locale as it is, without parsing it again)."""
+    return locale_of(select())
 
 
 @bp.get("/language/<code>")
@@ -40,7 +54,7 @@ def local_path(target: str) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    Babel(app, locale_selector=select, configure_jinja=False)
+    Babel(app, locale_selector=select_locale, configure_jinja=False)
     app.jinja_env.add_extension("jinja2.ext.i18n")
     # install_gettext_callables is attached at runtime by the jinja2.ext.i18n extension
     # (Environment.extend), so Jinja's type information does not declare it.

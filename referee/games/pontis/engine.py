@@ -15,7 +15,7 @@ earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from referee.actions import Action
@@ -23,6 +23,7 @@ from referee.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
 from referee.i18n import N_, Message, _, all_of, any_of, n_
+from referee.rendered import Rendered
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -1091,6 +1092,9 @@ class PontisGame(GameRules):
     def running_totals(self, state: PontisState) -> tuple[dict[str, int], ...]:
         """The match totals after each finished game (PONTIS-END-5: every game's score, bonus or
         penalty and liar points included), oldest first."""
+        return TOTALS.get(state.results, state.players, lambda: self._running_totals(state))
+
+    def _running_totals(self, state: PontisState) -> tuple[dict[str, int], ...]:
         totals, after = dict.fromkeys(state.players, 0), []
         for result in state.results:
             totals = {name: totals[name] + row.score
@@ -1210,6 +1214,39 @@ class PontisGame(GameRules):
             off["JK"] = _("every joker of the pack is already on a bank")
         return off
 
+    def _history(self, state: PontisState) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
+        """The view's ``history`` (one entry per finished game) and the match totals, kept per
+        tuple of results: within a game every answer reuses them, and a new result renders
+        only its own entry (the others are kept per result). Shared: read-only."""
+        return HISTORY.get(state.results, state.players, lambda: self._build_history(state))
+
+    def _build_history(self, state: PontisState) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
+        players = state.players
+        totals = {name: 0 for name in players}
+        history = []
+        for result in state.results:
+            entry = ENTRIES.get(result, players, partial(self._history_entry, state, result))
+            for name, score in entry["scores"].items():
+                totals[name] += score
+            history.append(entry)
+        return tuple(history), totals
+
+    def _history_entry(self, state: PontisState, result: Result) -> dict[str, Any]:
+        players = state.players
+        scores = {players[r.player]: r.score for r in result.rows}
+        winners, headline = self._game_headline(state, result)
+        return {
+            "deal": result.number, "dealer": players[result.dealer],
+            "foundation_suit": result.foundation_suit, "ending": result.ending,
+            "ended_by": None if result.ended_by is None else players[result.ended_by],
+            "rows": [{"player": players[r.player], "bank_cards": r.bank_cards,
+                      "suit_points": r.suit_points, "bonus": r.bonus,
+                      "liar_points": r.liar_points, "score": r.score} for r in result.rows],
+            "scores": scores,
+            "winners": winners,
+            "headline": str(headline),
+        }
+
     def view(self, state: PontisState) -> dict[str, Any]:
         players = state.players
         n = len(players)
@@ -1217,24 +1254,9 @@ class PontisGame(GameRules):
         phase = self._phase(state)
         single_in_sum = phase == PHASE_SUM and self._single_in_sum(state)
         actors = self._seats_in_turn(state)
-        totals = {name: 0 for name in players}
-        history = []
-        for result in state.results:
-            scores = {players[r.player]: r.score for r in result.rows}
-            for name, score in scores.items():
-                totals[name] += score
-            winners, headline = self._game_headline(state, result)
-            history.append({
-                "deal": result.number, "dealer": players[result.dealer],
-                "foundation_suit": result.foundation_suit, "ending": result.ending,
-                "ended_by": None if result.ended_by is None else players[result.ended_by],
-                "rows": [{"player": players[r.player], "bank_cards": r.bank_cards,
-                          "suit_points": r.suit_points, "bonus": r.bonus,
-                          "liar_points": r.liar_points, "score": r.score} for r in result.rows],
-                "scores": scores,
-                "winners": winners,
-                "headline": str(headline),
-            })
+        entries, match_totals = self._history(state)
+        history = list(entries)
+        totals = dict(match_totals)
         rows = self._game_rows(state, game) if game is not None else None
         playing = state.playing
         in_turn = playing.bank_in_turn if playing is not None else None
@@ -1367,5 +1389,11 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
                                   players=", ".join(missing)), rule="ACTION")
     return values
 
+
+# Kept renderings (see referee.rendered): one history entry per finished game, and per tuple
+# of results the whole history and the running totals. Shared between answers: read-only.
+ENTRIES = Rendered(maxsize=20_000)
+HISTORY = Rendered(maxsize=512)
+TOTALS = Rendered(maxsize=512)
 
 GAME = PontisGame()
