@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.test_accessibility import FIRST_ENTRY, create
+from referee import games
+from tests.browser.test_accessibility import create
 
 # Every word of the visible text (letters only, two or more) whose box takes more than one line.
 # Links written out as addresses and codes are not words: they may break anywhere.
@@ -33,7 +34,7 @@ def test_german_screens_at_360_keep_the_top_bar_on_one_line_and_every_word_whole
     page: Page = context.new_page()
     found = []
     pages = [live_server + path for path in ("/", "/new", "/join", "/rules")]
-    for game in FIRST_ENTRY:
+    for game in games.PRODUCT:
         match = create(live_server, game)
         pages += [match["links"]["scorer"], f"{live_server}/m/{match['id']}/timeline", f"{live_server}/rules/{game}"]
     for url in pages:

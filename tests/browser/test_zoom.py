@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.test_accessibility import FIRST_ENTRY, create
+from referee import games
+from tests.browser.test_accessibility import create
 
 
 def zoomed_width(page: Page, url: str) -> int:
@@ -19,7 +20,7 @@ def test_main_screens_survive_text_at_200_percent(page: Page, live_server):
     for path in ("/", "/new", "/join", "/rules/pontis"):
         if zoomed_width(page, live_server + path) > 390:
             wide.append(path)
-    for game in FIRST_ENTRY:
+    for game in games.PRODUCT:
         match = create(live_server, game)
         if zoomed_width(page, match["links"]["scorer"]) > 390:
             wide.append(game)
