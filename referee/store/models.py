@@ -254,7 +254,7 @@ VIEWER_CODE_LENGTH, SCORER_CODE_LENGTH = 6, 10
 
 
 def normal_code(text: str) -> str:
-    return "".join(ch for ch in text.upper() if ch.isalnum())
+    return "".join(filter(str.isalnum, text.upper()))
 
 
 def scorer_code_for(token: str) -> str:

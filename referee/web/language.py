@@ -7,6 +7,8 @@ from functools import lru_cache
 from babel import Locale
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel, get_locale
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from referee import i18n
 
@@ -16,10 +18,24 @@ ONE_YEAR = 365 * 24 * 3600
 
 
 def select() -> str:
-    chosen = request.cookies.get(COOKIE)
-    if chosen in i18n.LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(list(i18n.LANGUAGES)) or i18n.DEFAULT
+    # As request.cookies.get(COOKIE) and request.accept_languages.best_match(...), without
+    # parsing either header when the request has none (a script's action has neither), and
+    # parsing each distinct Accept-Language once.
+    environ = request.environ
+    if environ.get("HTTP_COOKIE"):
+        chosen = request.cookies.get(COOKIE)
+        if chosen in i18n.LANGUAGES:
+            return chosen
+    accept = environ.get("HTTP_ACCEPT_LANGUAGE")
+    if not accept:
+        return i18n.DEFAULT
+    return _best_language(accept, tuple(i18n.LANGUAGES))
+
+
+@lru_cache(maxsize=256)
+def _best_language(accept: str, languages: tuple[str, ...]) -> str:
+    """The best of ``languages`` for an Accept-Language header (as Werkzeug chooses)."""
+    return parse_accept_header(accept, LanguageAccept).best_match(list(languages)) or i18n.DEFAULT
 
 
 @lru_cache(maxsize=None)

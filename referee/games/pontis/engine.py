@@ -919,6 +919,17 @@ class PontisGame(GameRules):
         return tuple(rows)
 
     def _game_rows(self, state: PontisState, game: Game) -> tuple[Row, ...]:
+        """The rows of ``game`` so far. A view asks twice for the same (frozen) state and game
+        (its own rows and the leaders'): the last answer is kept, by identity, for the second."""
+        global _LAST_ROWS
+        last = _LAST_ROWS
+        if last is not None and last[0] is state and last[1] is game:
+            return last[2]
+        rows = self._count_game_rows(state, game)
+        _LAST_ROWS = (state, game, rows)
+        return rows
+
+    def _count_game_rows(self, state: PontisState, game: Game) -> tuple[Row, ...]:
         n = len(state.players)
         cards, suits, liar = [0] * n, [0] * n, [0] * n
         for pile in game.banks:
@@ -1154,9 +1165,15 @@ class PontisGame(GameRules):
 
     def _outcome(self, state: PontisState) -> dict[str, Any] | None:
         """The latest finished game: who won and why, and each player's score in Pontis's own
-        terms (PONTIS-END-5), from the same rows as the score sheet's."""
+        terms (PONTIS-END-5), from the same rows as the score sheet's. It depends only on the
+        tuple of results, the players and whether liar points are on: kept per tuple of results
+        (see referee.rendered), as the history is. Shared: read-only."""
         if not state.results:
             return None
+        liar_on = state.settings.liar_points > 0
+        return OUTCOMES.get(state.results, (state.players, liar_on), lambda: self._build_outcome(state))
+
+    def _build_outcome(self, state: PontisState) -> dict[str, Any]:
         result = state.results[-1]
         winners, headline = self._game_headline(state, result)
         match = self.running_totals(state)[-1]
@@ -1395,5 +1412,8 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
 ENTRIES = Rendered(maxsize=20_000)
 HISTORY = Rendered(maxsize=512)
 TOTALS = Rendered(maxsize=512)
+OUTCOMES = Rendered(maxsize=512)
+# The last state, game and rows _game_rows gave (immutable, so shared safely between threads).
+_LAST_ROWS: tuple[PontisState, Game, tuple[Row, ...]] | None = None
 
 GAME = PontisGame()
