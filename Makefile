@@ -9,12 +9,12 @@ HOST    ?= 127.0.0.1
 RUN_DEBS  := fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils postgresql redis-server
 
-.PHONY: run test test-sqlite test-pg test-fast bench serve setup db messages wheel clean
+.PHONY: run test check test-sqlite test-pg test-fast bench serve setup db messages wheel clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
-	$(VENV)/bin/pip install -q -e '.[test,postgres]'
+	$(VENV)/bin/pip install -q -e '.[test,check,postgres]'
 	touch $@
 
 setup: $(VENV)/.installed
@@ -29,16 +29,23 @@ run: db
 serve: db
 	$(VENV)/bin/gunicorn --workers 2 --bind $(HOST):$(PORT) --access-logfile - 'referee:create_app()'
 
-# The whole suite on SQLite, then again on a throwaway PostgreSQL cluster.
-test: test-sqlite test-pg
+# The checks, then the whole suite on SQLite, then again on a throwaway PostgreSQL cluster.
+test: check test-sqlite test-pg
+
+# Lint (ruff.toml) and type-check (mypy.ini) with the committed configurations.
+check: setup
+	$(VENV)/bin/ruff check referee tests
+	$(VENV)/bin/mypy
 
 test-sqlite: db
 	@bash .ci/debs $(TEST_DEBS)
 	$(PY) -m pytest
 
 # Everything but the browser and PostgreSQL runs: the quick loop while working on an engine.
+# One pytest-xdist worker per CPU, each taking whole test files (a file's tests run in one process,
+# in order), the longest files first (see LONG_FIRST in tests/conftest.py).
 test-fast: db
-	$(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser
+	$(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser -n auto --dist loadfile --no-loadscope-reorder
 
 test-pg: db
 	@bash .ci/debs $(TEST_DEBS)

@@ -2,33 +2,133 @@
 
 The database is SQLite in the test's temporary folder, or the PostgreSQL database named by
 TEST_DATABASE_URL (`make test` runs the whole suite a second time that way).
+
+Two things are done once per test process (once per pytest-xdist worker) instead of once per
+test, and neither changes what a test sees:
+
+- the migrations run once, into a template SQLite file; each test's database is a fresh copy of
+  it in the test's own folder: the same schema at the same revision that ``flask db upgrade``
+  gave each test before. (On TEST_DATABASE_URL every test still runs the upgrade.)
+- the templates one app compiles are kept, compiled, for the next app (Jinja's bytecode cache).
+  Each compiled template is stored with the checksum of its source and compiled again when the
+  source differs; every app made here builds the same Jinja environment.
 """
 from __future__ import annotations
 
+import fnmatch
 import os
+import shutil
+import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask_migrate import upgrade
+from jinja2 import BytecodeCache
 from werkzeug.serving import make_server
 
 from referee import create_app, store
+
+# Test files that take many seconds: thousands of fuzzed requests, a wheel installed into a new
+# virtual environment, simulated evenings of play, servers started and stopped. `make test-fast`
+# hands whole files to pytest-xdist workers (--dist loadfile: a file's tests run in one process,
+# in their order, as in a single run) in the collected order (--no-loadscope-reorder); under
+# xdist these files are collected first, longest first, so the many short files fill in around
+# them and no worker is left running a long one alone at the end. Only the order changes; a
+# pattern that no longer matches a file costs nothing.
+LONG_FIRST = ("tests/*test_fuzz.py", "tests/*test_wheel.py", "tests/*test_form_fuzz.py", "tests/*playthrough*.py",
+              "tests/*test_long_match.py", "tests/*test_snapshots.py", "tests/*test_serving.py",
+              "tests/*test_crash.py")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # one process: the usual order
+
+    def rank(item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        return next((n for n, pattern in enumerate(LONG_FIRST) if fnmatch.fnmatch(path, pattern)), len(LONG_FIRST))
+
+    items.sort(key=rank)  # stable: a file's tests stay together and in their order
 
 
 def database_url(tmp_path) -> str:
     return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path | None:
+    """A SQLite file brought to the newest revision by ``flask db upgrade``, once per test
+    process; None when the tests run on TEST_DATABASE_URL."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        return None
+    path = tmp_path_factory.mktemp("migrated") / "test.sqlite3"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "migrated-template"})
+    with app.app_context():
+        upgrade()
+        store.db.engine.dispose()
+    # Everything in the one file (nothing left in a write-ahead log), so a copy of it is whole.
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return path
+
+
+def migrate(app: Flask, tmp_path, template: Path | None) -> None:
+    """The app's database at the newest revision: a copy of the migrated template when it is a
+    new SQLite file in tmp_path, else ``flask db upgrade`` on it."""
+    target = tmp_path / "test.sqlite3"
+    if template is not None and app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{target}" \
+            and not target.exists():
+        shutil.copyfile(template, target)
+        return
+    with app.app_context():
+        upgrade()
+
+
+class CompiledTemplates(BytecodeCache):
+    """Compiled templates kept in memory for the next app of this process. A bucket is keyed by
+    the template's name and file, and Jinja ignores its code when the checksum of the source it
+    was compiled from differs from the source's now."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+# One cache per kind of Jinja environment: what the compiled code depends on.
+_compiled: dict[tuple, CompiledTemplates] = {}
+
+
+def share_compiled_templates(app: Flask) -> None:
+    env = app.jinja_env
+    kind = (tuple(sorted(env.extensions)), getattr(env, "newstyle_gettext", None), tuple(sorted(env.filters)),
+            tuple(sorted(env.tests)), env.autoescape is True, callable(env.autoescape), env.optimized,
+            env.finalize, env.undefined, env.keep_trailing_newline, env.trim_blocks, env.lstrip_blocks,
+            env.newline_sequence, env.block_start_string, env.block_end_string, env.variable_start_string,
+            env.variable_end_string, env.comment_start_string, env.comment_end_string,
+            env.line_statement_prefix, env.line_comment_prefix)
+    env.bytecode_cache = _compiled.setdefault(kind, CompiledTemplates())
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, migrated_sqlite):
     app = create_app({
         "TESTING": True,
         "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": True,
     })
-    with app.app_context():
-        upgrade()
+    migrate(app, tmp_path, migrated_sqlite)
+    share_compiled_templates(app)
     store.clear_cache()
     yield app
     store.clear_cache()
@@ -80,12 +180,12 @@ class LiveServer(str):
 
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(tmp_path, migrated_sqlite):
     """The app served from a thread on 127.0.0.1, for browsers and concurrent clients."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
                       "SECRET_KEY": "live-server-test"})
-    with app.app_context():
-        upgrade()
+    migrate(app, tmp_path, migrated_sqlite)
+    share_compiled_templates(app)
     store.clear_cache()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
