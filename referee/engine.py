@@ -138,11 +138,11 @@ class GameRules:
         expected = self.turn(state)
         return (expected,) if expected is not None else ()
 
-    def check_actor(self, state: Any, action: Action, move: Move | None = None) -> None:
+    def check_actor(self, state: Any, action: Action, move: Move) -> None:
         """API rule: an action that names its ``player`` must come from a player in turn, or
         for a ``TABLE`` move from a player of the match. ``ARGUMENT`` moves check their
         player themselves."""
-        actor = move.actor if move is not None else TURN
+        actor = move.actor
         if actor == ARGUMENT:
             return  # not read here: the handler reads the field, and only then is it stored
         named = action.raw("player")
@@ -237,7 +237,5 @@ def apply(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[
 def judge(game: GameRules, state: Any, data: Any, seq: int) -> tuple[Any, tuple[Finding, ...], dict[str, Any]]:
     """``apply``, and the action as the engine read it (what the log keeps)."""
     action = data if isinstance(data, Action) else Action(data)
-    if not game.moves:  # an engine that does its own dispatch checks the actor here
-        game.check_actor(state, action)
     state, findings = game.apply(state, action, seq)
     return state, findings, action.as_read()

@@ -280,13 +280,8 @@ def _plus(counts: tuple[int, ...], seat: int, change: int) -> tuple[int, ...]:
     return counts[:seat] + (counts[seat] + change,) + counts[seat + 1:]
 
 
-def _card(action: Action, name: str = "card") -> Card:
-    """A card field that must be there (the reader refuses a missing one)."""
-    return _known(action.card(name), name)
-
-
 def _bank(action: Action) -> int:
-    return BANKS.index(_known(action.choice("bank", BANKS), "bank"))
+    return BANKS.index(action.choice("bank", BANKS))
 
 
 # --- the stock, batch by batch ---------------------------------------------------------------
@@ -607,7 +602,7 @@ class Curdle(GameRules):
 
     # -- the hand's beginning --
     def _do_deal(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = _card(action)
+        card = action.card()
         deal, dealer = state.deal, state.dealer
         if state.phase == OVER:
             deal, dealer = deal + 1, _left_of(state, dealer)
@@ -618,7 +613,7 @@ class Curdle(GameRules):
                        phase=OPEN), ()
 
     def _do_open(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = _card(action)
+        card = action.card()
         opener = _left_of(state, state.dealer)
         _check_entered(state, card, opener)
         state = replace(state, hands=_plus(state.hands, opener, -1), curdler=opener)
@@ -627,7 +622,7 @@ class Curdle(GameRules):
 
     # -- a turn --
     def _do_play(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = _card(action)
+        card = action.card()
         bank = _bank(action)
         seat = _run(state).player
         _check_entered(state, card, seat)
@@ -638,7 +633,7 @@ class Curdle(GameRules):
         return (self._after_card(state, seq) if won is None else won), found
 
     def _do_fluke(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = _card(action)
+        card = action.card()
         bank = _bank(action)
         seat = _run(state).player
         self._check_moment(state, "fluke")
@@ -752,7 +747,7 @@ class Curdle(GameRules):
         raise IllegalAction(message, rule="CURDLE-CURDLE-2")
 
     def _do_break(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = _card(action)
+        card = action.card()
         bank = _bank(action)
         seat = _curdler(state)
         curdled = _tops(state)[0].rank
@@ -770,9 +765,9 @@ class Curdle(GameRules):
         return (replace(state, phase=PLAY) if won is None else won), found
 
     def _do_blind(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        label = _known(action.choice("bank", BANKS), "bank")
+        label = action.choice("bank", BANKS)
         bank = BANKS.index(label)
-        receivers = _known(action.names("to", state.players), "receivers")
+        receivers = action.names("to", state.players)
         restart = action.card("restart", optional=True)
         pile = state.banks[bank]
         taken = pile[::-1][:BLIND_TAKE]                         # top first
@@ -1089,7 +1084,7 @@ class Curdle(GameRules):
 
     @staticmethod
     def _card_words(action: Action) -> Card | Message:
-        card = _card(action)
+        card = action.card()
         declared = action.raw("as")
         if isinstance(declared, int) and not isinstance(declared, bool):
             return _("{card} as {value}", card=card, value=declared)

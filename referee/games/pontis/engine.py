@@ -459,7 +459,7 @@ class PontisGame(GameRules):
 
     # deal ----------------------------------------------------------------------------------
     def _deal(self, state: PontisState, action: Action, seq: int) -> Outcome:
-        suit = _required(action.choice("foundation_suit", SUITS))
+        suit = action.choice("foundation_suit", SUITS)
         number = len(state.results)
         n = len(state.players)
         dealer = number % n
@@ -524,7 +524,7 @@ class PontisGame(GameRules):
         game = self._game(state)
         bank = game.bank_in_turn
         seat = self._actor(state, action)
-        card = _required(action.card("card"))
+        card = action.card("card")
         suit = SUIT_SYMBOLS[game.foundation_suit]
         if card.is_joker or card.suit != game.foundation_suit:
             raise IllegalAction(
@@ -579,7 +579,7 @@ class PontisGame(GameRules):
         seat = self._actor(state, action)
         name = state.players[seat]
         self._check_hand(state, seat, 1)
-        card = _required(action.card("card"))
+        card = action.card("card")
         if card.is_joker and game.phase == PHASE_SUM:
             raise IllegalAction(_("a joker cannot be used with the sum ability"),
                                 rule="PONTIS-SUM-2")
@@ -591,7 +591,7 @@ class PontisGame(GameRules):
             if not action.has("as"):
                 raise IllegalAction(
                     _("name the card the joker stands for (“as”), e.g. 7c"), rule="PONTIS-VALUE-3")
-            counts_as = _required(action.card("as"))
+            counts_as = action.card("as")
             if counts_as.is_joker:
                 raise IllegalAction(_("a joker must be named as a real card, not as a joker"),
                                     rule="PONTIS-VALUE-3")
@@ -651,8 +651,8 @@ class PontisGame(GameRules):
         seat = self._actor(state, action)
         name = state.players[seat]
         self._check_hand(state, seat, 2)
-        first, second = _required(action.cards("cards", count=2))
-        top = _required(action.card("top"))
+        first, second = action.cards("cards", count=2)
+        top = action.card("top")
         if first.is_joker or second.is_joker:
             raise IllegalAction(_("a joker cannot be used with the sum ability"),
                                 rule="PONTIS-SUM-2")
@@ -952,7 +952,7 @@ class PontisGame(GameRules):
         cards = _per_player(state, action, "bank_cards", required=True)
         suits = _per_player(state, action, "suit_points", required=False)
         calls = _per_player(state, action, "liar_calls", required=False)
-        ending = _required(action.choice("ending", ENDINGS))
+        ending = action.choice("ending", ENDINGS)
         ended_name = action.player_name("ended_by", state.players, optional=True)
         ended_by = None if ended_name is None else state.players.index(ended_name)
         suit = action.choice("foundation_suit", SUITS, optional=True)

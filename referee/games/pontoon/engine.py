@@ -385,7 +385,7 @@ class PontoonGame(GameRules):
     # --- before the deal: cut, kitty, sale, end (SETUP-2, SHOOT-1, SHOOT-8, NEXT-3, LEDGER-3)
 
     def _cut(self, state: State, a: Action, seq: int) -> Done:
-        cards = _required(a.cards("cards", count=len(state.players)))
+        cards = a.cards("cards", count=len(state.players))
         _check_new_cards(state, cards)
         top = max(CUT_ORDER[c.rank] for c in cards)
         winners = [p for p, c in zip(state.players, cards) if CUT_ORDER[c.rank] == top]
@@ -397,7 +397,7 @@ class PontoonGame(GameRules):
     def _kitty(self, state: State, a: Action, seq: int) -> Done:
         s = state.settings
         banker = state.banker
-        amount = _required(a.integer("amount", minimum=-MAX_INT))
+        amount = a.integer("amount", minimum=-MAX_INT)
         if amount <= 0:
             raise IllegalAction(_("the banker may add to the kitty, never take from it ({amount} entered)",
                                   amount=amount), rule="PONTOON-SHOOT-8")
@@ -420,7 +420,7 @@ class PontoonGame(GameRules):
 
     def _sell_bank(self, state: State, a: Action, seq: int) -> Done:
         to = _required(a.player_name("to", state.players))
-        price = _required(a.integer("price", minimum=0))
+        price = a.integer("price", minimum=0)
         if to == state.banker:
             raise IllegalAction(_("{player} already holds the bank", player=to), rule="PONTOON-NEXT-3")
         return _done(state, _change_bank(state, seq, to, "sale", price))
@@ -465,7 +465,7 @@ class PontoonGame(GameRules):
 
     def _stake(self, state: State, a: Action, seq: int) -> Done:
         player = _required(a.player_name("player", state.players))
-        amount = _required(a.integer("amount"))
+        amount = a.integer("amount")
         s = state.settings
         if player == state.banker:
             raise IllegalAction(_("{player} is the banker and does not stake", player=player), rule="PONTOON-DEAL-1")
@@ -492,7 +492,7 @@ class PontoonGame(GameRules):
 
     def _shoot(self, state: State, a: Action, seq: int) -> Done:
         player = _required(a.player_name("player", state.players))
-        amount = _required(a.integer("amount", minimum=0))
+        amount = a.integer("amount", minimum=0)
         number = a.integer("hand", minimum=1, maximum=MAX_HANDS, optional=True)
         if player == state.banker:
             raise IllegalAction(_("{player} is the banker: the kitty is the bank's, players shoot against it",
@@ -553,7 +553,7 @@ class PontoonGame(GameRules):
     def _pontoon(self, state: State, a: Action, seq: int) -> Done:
         i, hand = _in_turn(state, "PONTOON-TURN-1")
         who = hand_label(state.hands, i)
-        cards = _merge(hand.cards, _required(a.cards("cards", count=2)), who, "PONTOON-TURN-1")
+        cards = _merge(hand.cards, a.cards("cards", count=2), who, "PONTOON-TURN-1")
         _check_new_cards(state, _newly_known(hand.cards, cards), skip_hand=None)
         if not H.is_ace_and_ten(cards):
             raise IllegalAction(_("{cards} is not a pontoon: it takes an ace and a 10, J, Q or K", cards=cards),
@@ -607,7 +607,7 @@ class PontoonGame(GameRules):
         return _done(state, _with_hand(replace(state, turns_begun=True), i, burned))
 
     def _buy(self, state: State, a: Action, seq: int) -> Done:
-        amount = _required(a.integer("amount"))
+        amount = a.integer("amount")
         card = a.card("card", optional=True)
         i, hand = _in_turn(state, "PONTOON-TURN-3")
         who = hand_label(state.hands, i)
@@ -628,7 +628,7 @@ class PontoonGame(GameRules):
         return _done(state, _after_card(_with_hand(replace(state, turns_begun=True), i, bought), i, seq))
 
     def _twist(self, state: State, a: Action, seq: int) -> Done:
-        card = _required(a.card("card"))
+        card = a.card("card")
         i, hand = _in_turn(state, "PONTOON-TURN-4")
         _check_new_cards(state, [card])
         twisted = replace(hand, cards=hand.cards + (card,), twisted=True, must_take_fourth=False,
@@ -663,8 +663,8 @@ class PontoonGame(GameRules):
 
     def _reveal(self, state: State, a: Action, seq: int) -> Done:
         player = _required(a.player_name("player", state.players))
-        number = _required(a.integer("hand", minimum=1, maximum=MAX_HANDS))
-        given = _required(a.cards("cards", maximum=FIVE))
+        number = a.integer("hand", minimum=1, maximum=MAX_HANDS)
+        given = a.cards("cards", maximum=FIVE)
         burned = a.cards("burned", optional=True, minimum=0, maximum=40)
         i = hand_index(state.hands, player, number)
         if i is None:
@@ -722,7 +722,7 @@ class PontoonGame(GameRules):
 
     def _banker_pontoon(self, state: State, a: Action, seq: int) -> Done:
         s = state.settings
-        cards = _required(a.cards("cards", count=2))
+        cards = a.cards("cards", count=2)
         _check_new_cards(state, cards)
         if not H.is_pontoon(cards, s.pontoon_ranking):
             raise IllegalAction(_("{cards} is not a pontoon (ace and ten is an ordinary 21 at this table)",
@@ -735,7 +735,7 @@ class PontoonGame(GameRules):
         return _done(state, _settle_deal(after, seq, banker_class, at_second_card=True, beaten=beaten))
 
     def _banker_reveal(self, state: State, a: Action, seq: int) -> Done:
-        cards = _required(a.cards("cards", count=2))
+        cards = a.cards("cards", count=2)
         _check_new_cards(state, cards)
         after = replace(state, banker_cards=cards, banker_revealed=True)
         if H.is_pontoon(cards, state.settings.pontoon_ranking):
@@ -745,7 +745,7 @@ class PontoonGame(GameRules):
         return _done(state, after)
 
     def _banker_draw(self, state: State, a: Action, seq: int) -> Done:
-        card = _required(a.card("card"))
+        card = a.card("card")
         _check_new_cards(state, [card])
         return _done(state, replace(state, banker_cards=state.banker_cards + (card,)))
 
@@ -763,7 +763,7 @@ class PontoonGame(GameRules):
     def _quick(self, state: State, a: Action, seq: int) -> Done:
         """One whole deal as results: each hand's stake and class, the banker's result."""
         s = state.settings
-        banker_kind = _required(a.choice("banker_class", QUICK_BANKER_CLASSES))
+        banker_kind = a.choice("banker_class", QUICK_BANKER_CLASSES)
         if banker_kind == H.ROYAL_PONTOON:
             raise IllegalAction(_("a royal pontoon is a player's hand: the banker's three sevens are 21"),
                                 rule="PONTOON-VARIANT-6")

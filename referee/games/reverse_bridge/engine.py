@@ -617,7 +617,7 @@ class ReverseBridge(GameRules):
             current=None, live_breaches=()), ()
 
     def _bid(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        level = given(action.integer("level", minimum=-10**9), "level")
+        level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(
@@ -675,7 +675,7 @@ class ReverseBridge(GameRules):
     # -- the play --
 
     def _play(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        card = given(action.card("card"), "card")
+        card = action.card("card")
         if card.is_joker:
             raise IllegalAction(_("Reverse Bridge uses 52 cards without jokers"), rule="RB-SETUP-1")
         self._check_unseen(state, card)
@@ -753,7 +753,7 @@ class ReverseBridge(GameRules):
     # -- after the audit --
 
     def _adjust(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
-        tricks = given(action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND), "tricks")
+        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
         # A missing reason is refused like a blank one: by the rule that asks for it.
         reason = action.text("reason", max_length=300, optional=True)
         if not reason:
@@ -783,12 +783,12 @@ class ReverseBridge(GameRules):
             return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
                                        passed_out=state.passed_out + 1), ()
         team, bidder = self._bidding_side(state, action)
-        level = given(action.integer("level", minimum=-10**9), "level")
+        level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
         if not 1 <= level <= MAX_LEVEL:
             raise IllegalAction(_("the final bid's level is 1 to {top}, not {level}", top=MAX_LEVEL, level=level),
                                 rule="RB-AUCTION-1")
-        tricks = given(action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND), "tricks")
+        tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
         contract = Contract(level=level, denomination=denomination, team=team, bidder=bidder)
         # The opponents took ``tricks``, the bidders the rest; in seat order NS, EW.
         taken = (TRICKS_PER_HAND - tricks, tricks) if contract.team == "NS" else (tricks, TRICKS_PER_HAND - tricks)
@@ -807,7 +807,7 @@ class ReverseBridge(GameRules):
             raise InvalidAction(_("give the bidding team or the player who made the final bid, not both"),
                                 rule="RB-QUICK")
         if by_team:
-            return given(action.choice("team", TEAMS), "team"), None
+            return action.choice("team", TEAMS), None
         if by_bidder:
             bidder = state.players.index(given(action.player_name("bidder", state.players), "bidder"))
             return team_of(bidder), bidder

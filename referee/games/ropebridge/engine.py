@@ -604,24 +604,6 @@ def _game(state: State) -> Game:
     return game
 
 
-def _card(action: Action, name: str) -> Card:
-    """A card field the entry cannot do without (``Action.card`` refuses it when missing)."""
-    card = action.card(name)
-    if card is None:
-        raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=action.type, name=name),
-                            rule="ACTION", missing=name)
-    return card
-
-
-def _cards(action: Action, name: str, *, minimum: int = 1, maximum: int = 60) -> tuple[Card, ...]:
-    """A list of cards the entry cannot do without (``Action.cards`` refuses it when missing)."""
-    cards = action.cards(name, minimum=minimum, maximum=maximum)
-    if cards is None:
-        raise InvalidAction(_("“{action}” needs the field \"{name}\"", action=action.type, name=name),
-                            rule="ACTION", missing=name)
-    return cards
-
-
 Outcome = tuple[State, tuple[Finding, ...]]
 
 
@@ -804,8 +786,8 @@ class Ropebridge(GameRules):
 
     def _do_deal(self, state: State, action: Action, seq: int) -> Outcome:
         settings = state.settings
-        row = _cards(action, "row", minimum=1)
-        top = _card(action, "discard")
+        row = action.cards("row", minimum=1)
+        top = action.card("discard")
         if len(row) != settings.exposed:
             raise IllegalAction(
                 _("the first {n} row cards are dealt face up, so enter {n}, not {got}",
@@ -828,7 +810,7 @@ class Ropebridge(GameRules):
 
     def _do_reveal(self, state: State, action: Action, seq: int) -> Outcome:
         game = _game(state)
-        card = _card(action, "card")
+        card = action.card("card")
         _check_unseen(state.settings, card, _sightings(state.players, game), [])
         game = replace(game, row=game.row + (card,))
         return self._settle(state, game, seq)
@@ -878,7 +860,7 @@ class Ropebridge(GameRules):
                     _("{player} must match {card} (row card {n}) next; row cards are matched one "
                       "by one from the left", player=name, card=needed, n=position + 1),
                     rule="ROPE-MATCH-6")
-        cards = _cards(action, "cards", minimum=1, maximum=2)
+        cards = action.cards("cards", minimum=1, maximum=2)
         known = _take_from_hand(state, game, seat, cards)
         check_match(settings, needed, cards)
 
@@ -896,7 +878,7 @@ class Ropebridge(GameRules):
     def _do_discard(self, state: State, action: Action, seq: int) -> Outcome:
         game = _game(state)
         seat = game.current
-        card = _card(action, "card")
+        card = action.card("card")
         known = _take_from_hand(state, game, seat, (card,))
         game = replace(game, discard=game.discard + (card,), known=_with(game.known, seat, known),
                        hands=_with(game.hands, seat, game.hands[seat] - 1))
