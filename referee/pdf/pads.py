@@ -61,7 +61,7 @@ class UnknownGame(KeyError):
 
 # --- Styles ------------------------------------------------------------------------------
 def paragraph_style(name: str, size: float, bold: bool = False, color: Any = INK, center: bool = False,
-           leading: float | None = None) -> ParagraphStyle:
+                    leading: float | None = None) -> ParagraphStyle:
     return ParagraphStyle(name, fontName=FONT_BOLD if bold else FONT, fontSize=size,
                           leading=leading or size * 1.25, textColor=color,
                           alignment=TA_CENTER if center else 0)
@@ -128,7 +128,7 @@ def numbered_players(count: int, per_row: int = 3) -> list[tuple[str, float]]:
 
 
 def pad_top(kit: Kit, title: str, players: list[tuple[Any, float]], per_row: int, players_note: Any,
-          extra: Sequence[tuple[Any, float]] = ()) -> list[Flowable]:
+            extra: Sequence[tuple[Any, float]] = ()) -> list[Flowable]:
     return [
         para(_("{game} score pad", game=title), kit.title),
         para(_("A blank pad to fill in by pen. Tick the house rules before the first deal."), NOTE),
@@ -196,7 +196,7 @@ def house_rules(kit: Kit, rules: tuple[HouseRuleInfo, ...]) -> list[Flowable]:
 
 # --- The grid helper ---------------------------------------------------------------------
 def ruled_grid(kit: Kit, header: list[list[Any]], body: list[list[Any]], fractions: list[float],
-          style: Sequence[tuple[Any, ...]] = (), header_heights: list[float] | None = None) -> Table:
+               style: Sequence[tuple[Any, ...]] = (), header_heights: list[float] | None = None) -> Table:
     """A writing grid: ``header`` rows (repeated on every page) over ``body`` rows of height
     ROW; strings in the header become bold headings, every other cell is used as given."""
     assert abs(sum(fractions) - 1) < 1e-6, fractions

@@ -50,7 +50,7 @@ def plan(kit: Kit, title: str) -> Plan:
         return ruled_grid(kit, header, body, fractions, style + dark_every(5, count, len(header)))
 
     head = pad_top(kit, title, numbered_players(n, 5), 5,
-                 _("Players, in seat order (player 1 deals first; the deal passes left each hand)."))
+                   _("Players, in seat order (player 1 deals first; the deal passes left each hand)."))
     note = _("Hands won (the usual count): tick the winner of each hand; Total counts that player's "
              "hands won. Cards left: write each loser's cards left in hand; Total is the running "
              "penalty, and when someone reaches the target the lowest total wins.")

@@ -58,7 +58,7 @@ def plan(kit: Kit, title: str) -> Plan:
         return ruled_grid(kit, header, body, [0.15, 0.19] + [0.66 / n] * n, style, header_heights=[8 * mm])
 
     head = pad_top(kit, title, numbered_players(n), 3,
-                 _("Players, in seat order (player 1 deals the first game); one column each below."))
+                   _("Players, in seat order (player 1 deals the first game); one column each below."))
     note = _("A game's score: the cards in your bank (foundation included) + suit points + bonus. "
              "Going out: +4. Play stuck with no complete curdle: −2 for the first player who could "
              "not bridge in the last run of misses. A complete curdle: no bonus either way. Liar "

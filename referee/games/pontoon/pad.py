@@ -57,9 +57,9 @@ def plan(kit: Kit, title: str) -> Plan:
         return ruled_grid(kit, header, body, fractions, style + dark_every(5, count, len(header)))
 
     head = pad_top(kit, title, numbered_players(6), 3,
-                 _("Players, and who holds the bank first (cut for it: highest card)."),
-                 extra=[(gettext("Buy-in"), 1 / 3), (gettext("First banker"), 1 / 3),
-                        (gettext("First kitty"), 1 / 3)])
+                   _("Players, and who holds the bank first (cut for it: highest card)."),
+                   extra=[(gettext("Buy-in"), 1 / 3), (gettext("First banker"), 1 / 3),
+                   (gettext("First kitty"), 1 / 3)])
     note = _("Per deal and player: the stake, any shoot bets (Shoot Pontoon), ± the money won or "
              "lost this deal, and Bal. the running balance. The banker leaves Stake and Shoot blank "
              "and writes the bank's net in ±. Kitty: what is left in it after the deal. Check: a "

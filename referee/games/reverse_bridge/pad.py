@@ -64,11 +64,11 @@ def plan(kit: Kit, title: str) -> Plan:
                 for h in range(1, count + 1)]
         rounds = [("LINEBELOW", (0, h), (-1, h), 0.9, INK) for h in range(4, count, 4)]  # all have dealt
         return ruled_grid(kit, header, body, [0.06, 0.13, 0.12, 0.11, 0.12, 0.115, 0.115, 0.115, 0.115],
-                     style + rounds)
+                          style + rounds)
 
     head = pad_top(kit, title, [(gettext("North"), 0.25), (gettext("East"), 0.25), (gettext("South"), 0.25),
-                              (gettext("West"), 0.25)], 4,
-                 _("Players by seat: North and South (NS) play against East and West (EW)."))
+                   (gettext("West"), 0.25)], 4,
+                   _("Players by seat: North and South (NS) play against East and West (EW)."))
     note = _("Contract: level and trumps (♣ ♦ ♥ ♠ or NT). A heavy line marks each round of four deals.")
     before = head + house_rules(kit, GAME.settings_type.rules()) + [
         para(gettext("Score pad"), kit.heading), _reverse_bridge_reminder(kit), Spacer(1, 1.5 * mm),

@@ -33,10 +33,10 @@ def plan(kit: Kit, title: str) -> Plan:
         body = [[para(str(g), CELL_HINT), hint("A  ·  B"), hint(winner), hint(ended), "", "", "", ""]
                 for g in range(1, count + 1)]
         return ruled_grid(kit, header, body, [0.07, 0.14, 0.17, 0.30, 0.08, 0.08, 0.08, 0.08],
-                     style + dark_every(5, count, len(header)))
+                          style + dark_every(5, count, len(header)))
 
     head = pad_top(kit, title, [(gettext("Player A"), 0.5), (gettext("Player B"), 0.5)], 2,
-                 _("Players (two). The dealer's opponent plays first."))
+                   _("Players (two). The dealer's opponent plays first."))
     note = _("Circle the winner, or tie, and how the game ended: the winner matched the last card "
              "of the row; an unbeatable row (the face-up row cannot be matched by anyone) or a "
              "stalemate (neither can move, or each holds what the other needs) is a tie and the "
