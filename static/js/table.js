@@ -260,13 +260,18 @@
     next.status = "sending";
     save(match, queue);
     renderQueue();
+    /* Until this entry's answer is read and recorded, nothing else is sent: a second flush
+       (the "online" event, the retry timer) would otherwise send the entry behind it before a
+       refusal of this one could hold it back. */
     let response = null;
+    let html = "";
     try {
       response = await fetch(next.path, {
         method: "POST", body: next.body, credentials: "same-origin",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
                    "X-CSRFToken": csrfToken() },
       });
+      html = await response.text();
     } catch (_e) {
       response = null;
     }
@@ -278,7 +283,6 @@
       waitForNetwork(match, now, entry);
       return;
     }
-    const html = await response.text();
     const rest = now.filter((e) => e.id !== entry.id);
     if (response.status >= 400 && response.status !== 409 && rest.length) {
       entry.status = "refused";
@@ -431,7 +435,22 @@
   });
   document.addEventListener("visibilitychange", keepAwake);
 
+  /* A board replaced by an entry's answer may still have a poll on its way. Answered later,
+     it would be swapped in for a board no longer on screen, and htmx's keeping of the
+     half-made entry would move the live keys into it: the keys would vanish. The event is
+     fired on the old board, which no longer passes events up to the document, so each board
+     carries its own guard. */
+  const guarded = new WeakSet();
+  function dropLateAnswers(board) {
+    if (!board || guarded.has(board)) return;
+    guarded.add(board);
+    board.addEventListener("htmx:beforeSwap", (event) => {
+      if (!board.isConnected) event.detail.shouldSwap = false;
+    });
+  }
+
   function settle(root) {
+    dropLateAnswers(document.getElementById("board"));
     prepare(root || document);
     const panel = panelOf();
     if (resize && panel) { resize.disconnect(); resize.observe(panel); }

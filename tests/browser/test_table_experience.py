@@ -13,6 +13,8 @@ import urllib.request
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.browser.table import Table
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
            {"type": "reveal", "card": "9h"}, {"type": "play", "card": "4c"},
@@ -64,6 +66,27 @@ def test_a_half_made_entry_survives_another_phones_entry(page: Page, live_server
     expect(page.locator(".board")).to_have_attribute("data-seq", "7", timeout=3000)
     assert page.locator('fieldset[data-picker="card"] input[value="3"]').is_checked()
     second.context.close()
+
+
+def test_a_late_poll_answer_for_a_replaced_board_leaves_the_keys_in_place(page: Page, live_server):
+    """A poll sent by the board before an entry, answered after the entry's own answer: it
+    belongs to a board no longer on screen, and must neither bring back the older table nor
+    take the keys of the next entry with it."""
+    held = []
+    page.route(re.compile(r"/board\?"), lambda route: held.append(route) if not held else route.continue_())
+    scorer_page(page, live_server)
+    expect(page.locator(".turn")).to_contain_text("Ann needs 3")
+    deadline = time.monotonic() + 5
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the board never polled"
+    Table(page).card("card", "3s")
+    expect(page.locator(".turn")).to_contain_text("Ben needs")
+    held[0].continue_()
+    page.wait_for_timeout(1000)  # time for a late answer to be swapped, were it still awaited
+    expect(page.locator("#board")).to_have_attribute("data-seq", "7")
+    expect(page.locator("#panel .turn")).to_contain_text("Ben needs")
+    expect(page.locator('#panel form.entry fieldset[data-picker="card"]')).to_be_visible()
 
 
 def test_a_dispute_is_raised_and_ruled_on_the_timeline_and_printed(page: Page, live_server):
