@@ -45,6 +45,7 @@ from referee.web.forms import (
     settings_from,
 )
 from referee.web.security import may_create_match, may_guess_code
+from referee.web.service_worker import script as service_worker_script
 
 bp = Blueprint("pages", __name__)
 
@@ -627,8 +628,12 @@ def _entry_number(text: str | None) -> int:
 
 @bp.get("/sw.js")
 def service_worker():
-    """The service worker, served from the root so that it may look after every page."""
-    response = current_app.send_static_file("js/sw.js")
+    """The service worker, served from the root so that it may look after every page, and
+    named for the static files of this release (see ``service_worker``)."""
+    response = make_response(service_worker_script(Path(current_app.static_folder or "static")))
+    response.mimetype = "text/javascript"
+    response.add_etag()
+    response.make_conditional(request)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response

@@ -2,7 +2,7 @@
    network (or the server) is gone, the last copy of a match page this phone saw (marked as
    offline by the page itself), else the offline page. Entries made meanwhile wait on the phone
    (table.js) and are sent when the referee can be reached. */
-const CACHE = "referee-v2";
+const CACHE = "referee-static"; // named for the files it keeps when served (referee/web/service_worker.py)
 const PAGES = "referee-pages-v1";
 const OFFLINE = "/offline";
 const STATIC = [
