@@ -19,6 +19,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from referee.actions import Action, describe_fields
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import Message, _, any_of
+from referee.rendered import Rendered
 from referee.settings import MODES, Settings
 
 
@@ -33,10 +34,18 @@ class Finding:
     about: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        """The finding as views show it. Every view lists every finding of the match, and a
+        finding never changes: its words are rendered once per wording (shared: read-only)."""
+        return FINDINGS.get(self, None, self._rendered)
+
+    def _rendered(self) -> dict[str, Any]:
         found = {"rule": self.rule, "message": str(self.message), "seq": self.seq}
         if self.about is not None:
             found["about"] = self.about
         return found
+
+
+FINDINGS = Rendered(maxsize=20_000)
 
 
 PLAY, QUICK = MODES

@@ -7,7 +7,7 @@ view that lists every finished game asks ``Rendered.get`` for each, so only the 
 progress is rendered afresh.
 
 Entries are kept by the identity of the record, holding the record itself so that identity
-is never reused while the entry lives, and are bounded (least recently used go first). What
+is never reused while the entry lives, and are bounded (the oldest kept go first). What
 is kept is shared between answers: callers must treat it as read-only.
 
 Pure: no Flask, no database.
@@ -33,11 +33,12 @@ class Rendered:
         """What ``build()`` gives for ``record`` under ``context`` (e.g. the players' names) in
         the current wording: built once, then kept."""
         key = (id(record), context, i18n.wording())
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None and kept[0] is record:
-                self._kept.move_to_end(key)
-                return kept[1]
+        # A hit takes no lock and moves nothing: views ask for every finished game on every
+        # answer, so this path is the hot one, and a kept entry that is evicted while still
+        # wanted is only rendered again.
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] is record:
+            return kept[1]
         value = build()
         with self._lock:
             self._kept[key] = (record, value)

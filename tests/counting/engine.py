@@ -2,10 +2,11 @@
 COUNT-1); a multiple of seven is a finding (COUNT-2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from referee.engine import BOTH, Finding, GameRules, Move
 from referee.errors import IllegalAction
+from referee.frozen import replace
 from referee.i18n import _
 from referee.settings import Settings, house_rule
 

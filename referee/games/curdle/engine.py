@@ -13,7 +13,7 @@ cards after it, so the referee knows which batch every draw comes from.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, TypeVar
 
 from referee.actions import Action
@@ -21,6 +21,7 @@ from referee.cards import SUITS, Card, standard_deck
 from referee.engine import QUICK as QUICK_MODE
 from referee.engine import Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.frozen import replace
 from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
 from referee.settings import Settings as HouseRules
 from referee.settings import house_rule
@@ -589,10 +590,15 @@ class Curdle(GameRules):
                        stock, n=stock, player=state.players[_run(state).player]), rule="CURDLE-TURN-3")
 
     def legal(self, state: State) -> list[str]:
-        """The types the phase allows (the base's list), less those the moment refuses whatever
-        their fields (``_check_moment``)."""
+        """The types the phase allows, less those the moment refuses whatever their fields
+        (``_check_moment``). The phase's types are read from ``ALLOWED``, the table
+        ``check_phase`` passes exactly, rather than by asking it once per type: each of its
+        refusals words a message that nobody would read."""
+        allowed = self.ALLOWED[state.phase]
         kinds = []
-        for kind in super().legal(state):
+        for kind, move in self.moves.items():
+            if kind not in allowed or state.mode not in move.modes:
+                continue
             try:
                 self._check_moment(state, kind)
             except RuleViolation:

@@ -14,7 +14,7 @@ earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from functools import lru_cache, partial
 from typing import Any, TypeVar
 
@@ -22,6 +22,7 @@ from referee.actions import Action
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.i18n import N_, Message, _, all_of, any_of, n_
 from referee.rendered import Rendered
 from referee.settings import Settings as BaseSettings

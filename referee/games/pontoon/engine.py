@@ -7,7 +7,7 @@ A deal runs through phases: ``deal`` → ``stakes`` → (``shoot``) → ``second
 The actions are declared as data (``PontoonGame.moves``); the engine base refuses an unknown
 type, applies the play/quick gate and checks the actor, ``check_phase`` refuses an entry the
 moment does not allow, and each handler makes the next state from the last with
-``dataclasses.replace`` (the state and its hands are frozen, ``state.py``).
+``replace`` (``referee.frozen``; the state and its hands are frozen, ``state.py``).
 
 Cards dealt face down are not entered when they are dealt: a hand's slot holds ``None`` until
 the card is shown (pontoon, split, burn, bust, reveal, or a card the table entered at once).
@@ -17,13 +17,13 @@ revealed; a breach found then is a finding (TURN-8), never a rejection after the
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any, Sequence, TypeVar
 
 from referee.actions import MAX_INT, Action
 from referee.cards import Card
 from referee.engine import ARGUMENT, BOTH, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.frozen import replace
 from referee.games.pontoon import hands as H
 from referee.games.pontoon import view as pontoon_view
 from referee.games.pontoon import words

@@ -3,7 +3,7 @@ the state, and the small readings of them that the engine, the view and the sent
 (whose hand is in turn, a hand's label, the cards as the table sees them).
 
 All frozen and made of tuples, so a state can be cached, shared and pickled. The engine makes
-each new state from the last with ``dataclasses.replace``.
+each new state from the last with ``replace`` (``referee.frozen``).
 """
 from __future__ import annotations
 

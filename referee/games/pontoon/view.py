@@ -24,6 +24,7 @@ from referee.games.pontoon.state import (
     BankChange,
     DealRecord,
     Hand,
+    Row,
     State,
     buy_range,
     card_texts,
@@ -37,6 +38,16 @@ from referee.games.pontoon.state import (
     turn_of,
 )
 from referee.i18n import _, all_of, n_
+from referee.rendered import Rendered
+
+# A ledger line or a settled hand never changes once made, and every view lists them all (the
+# ledger, and each finished deal's hands and payments): each is put in words once per wording.
+SHOWN = Rendered(maxsize=40_000)
+
+
+def shown(record: Line | Row) -> dict[str, Any]:
+    """The record as the view shows it (shared: read-only)."""
+    return SHOWN.get(record, None, record.as_dict)
 
 
 def _net(lines: list[Line], players: tuple[str, ...]) -> dict[str, int]:
@@ -206,13 +217,13 @@ def _history(state: State, sums: list[DealSums]) -> list[dict[str, Any]]:
             "deal": record.deal,
             "dealer": record.banker,
             "banker": record.banker,
-            "hands": [row.as_dict() for row in record.rows],
+            "hands": [shown(row) for row in record.rows],
             "banker_hand": list(record.banker_hand),
             "banker_class": record.banker_class,
             "banker_total": record.banker_total,
             "doubled": record.doubled,
             "shuffle": record.shuffle,
-            "payments": [line.as_dict() for line in deal.lines],
+            "payments": [shown(line) for line in deal.lines],
             "balances": deal.balances,
             "kitty": deal.kitty if state.settings.shoot else None,
             "bank_change": change_views[-1] if change_views else None,
@@ -362,7 +373,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
                          if hand is not None and current is not None else None),
         "buy_range": prices,
         "stake_limits": [s.min_stake, s.max_stake],
-        "ledger": [line.as_dict() for line in state.ledger],
+        "ledger": [shown(line) for line in state.ledger],
         "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],
         "settlement": [row.as_dict() for row in state.settlement],
         "history": _history(state, sums),

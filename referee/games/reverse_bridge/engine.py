@@ -12,17 +12,17 @@ The table may correct the opponents' trick count (``adjust``) before the next de
 """
 from __future__ import annotations
 
-import dataclasses
-import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterable, TypeVar
 
 from referee.actions import Action
 from referee.cards import SUIT_SYMBOLS, Card
 from referee.engine import QUICK, TABLE, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
+from referee.frozen import replace
 from referee.i18n import N_, Message, _, gettext, n_
-from referee.i18n import current as current_language
+from referee.rendered import Rendered
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -502,7 +502,7 @@ def confirm_live_breaches(live: tuple[Breach, ...], audited: tuple[Breach, ...],
     at entry ``seq`` and keeps the entry that first proved it; only the breaches the audit found
     that nobody had proved yet are new. Returns (confirmed, new)."""
     proved = {(b.trick, b.seat, b.card) for b in live}
-    confirmed = tuple(dataclasses.replace(b, confirmed=seq) for b in live)
+    confirmed = tuple(replace(b, confirmed=seq) for b in live)
     return confirmed, tuple(b for b in audited if (b.trick, b.seat, b.card) not in proved)
 
 
@@ -612,7 +612,7 @@ class ReverseBridge(GameRules):
     def _deal(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         # From "audit" the deal passes on and accepts the last hand's result as it stands.
         dealer = (state.dealer + 1) % 4 if state.phase == "audit" else state.dealer
-        return dataclasses.replace(
+        return replace(
             state, phase="auction", dealer=dealer, calls=(), contract=None, tricks=(),
             current=None, live_breaches=()), ()
 
@@ -633,7 +633,7 @@ class ReverseBridge(GameRules):
                   bid=Bid(level, denomination), last=last[1],
                   player=state.players[last[0]], allowed=allowed), rule="RB-AUCTION-2")
         call = Call(seat=auction_seat(state), seq=seq, level=level, denomination=denomination)
-        return dataclasses.replace(state, calls=state.calls + (call,)), ()
+        return replace(state, calls=state.calls + (call,)), ()
 
     def _pass(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         calls = state.calls + (Call(seat=auction_seat(state), seq=seq),)
@@ -641,17 +641,17 @@ class ReverseBridge(GameRules):
         if last is None:
             if len(calls) == 4:
                 # RB-AUCTION-3: passed out; not a hand, the next dealer deals.
-                return dataclasses.replace(
+                return replace(
                     state, phase="deal", dealer=(state.dealer + 1) % 4, calls=(),
                     passed_out=state.passed_out + 1), ()
-            return dataclasses.replace(state, calls=calls), ()
+            return replace(state, calls=calls), ()
         if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
-            return dataclasses.replace(state, calls=calls), ()
+            return replace(state, calls=calls), ()
         bidder, final = last
         first = next(c for c in calls if c.denomination == final.denomination)
         contract = Contract(level=final.level, denomination=final.denomination, team=team_of(bidder),
                             bidder=bidder, first_bidder=first.seat)
-        return dataclasses.replace(
+        return replace(
             state, calls=calls, contract=contract, phase="play",
             current=Trick(number=1, leader=left_of(first.seat))), ()  # RB-AUCTION-5: contract.leader
 
@@ -684,16 +684,16 @@ class ReverseBridge(GameRules):
         live = self._proved_revokes(state, play)
         proved = tuple(b.finding() for b in live)
 
-        trick = dataclasses.replace(current, plays=current.plays + (play,))
-        new = dataclasses.replace(state, live_breaches=state.live_breaches + live,
+        trick = replace(current, plays=current.plays + (play,))
+        new = replace(state, live_breaches=state.live_breaches + live,
                                   findings=state.findings + proved)
         if len(trick.plays) < 4:
-            return dataclasses.replace(new, current=trick), proved
+            return replace(new, current=trick), proved
         winner = winning_play(trick.plays, contract.trump).seat
-        trick = dataclasses.replace(trick, winner=winner)
+        trick = replace(trick, winner=winner)
         tricks = state.tricks + (trick,)
         if len(tricks) < TRICKS_PER_HAND:
-            return dataclasses.replace(
+            return replace(
                 new, tricks=tricks, current=Trick(number=trick.number + 1, leader=winner),
             ), proved
         return self._finish_hand(new, tricks, seq, proved)
@@ -745,7 +745,7 @@ class ReverseBridge(GameRules):
         history = state.history + (record,)
         phase = "match_over" if len(history) >= state.settings.hands else "audit"
         audited = tuple(b.finding() for b in new)
-        return dataclasses.replace(
+        return replace(
             state, phase=phase, tricks=tricks, current=None, history=history,
             findings=state.findings + audited,
         ), proved + audited
@@ -760,7 +760,7 @@ class ReverseBridge(GameRules):
             raise IllegalAction(_("say why the trick count changes: the reason is kept in the log"),
                                 rule="RB-AUDIT")
         record = state.history[-1]
-        record = dataclasses.replace(record, adjustment=Adjustment(tricks, reason, seq))
+        record = replace(record, adjustment=Adjustment(tricks, reason, seq))
         team = other_team(record.contract.team)
         points = record.scores
         finding = Finding("RB-AUDIT", _(
@@ -769,7 +769,7 @@ class ReverseBridge(GameRules):
             team=self._team_label(state, team), tricks=tricks, played=record.played_opponents_tricks,
             reason=reason, ns_team=team_name("NS"), ns=points["NS"], ew_team=team_name("EW"),
             ew=points["EW"]), seq)
-        return dataclasses.replace(
+        return replace(
             state, history=state.history[:-1] + (record,), findings=state.findings + (finding,),
         ), (finding,)
 
@@ -780,7 +780,7 @@ class ReverseBridge(GameRules):
         if not isinstance(passed_out, bool):
             raise InvalidAction(_("\"passed_out\" must be true or false"), rule="ACTION")
         if passed_out:
-            return dataclasses.replace(state, dealer=(state.dealer + 1) % 4,
+            return replace(state, dealer=(state.dealer + 1) % 4,
                                        passed_out=state.passed_out + 1), ()
         team, bidder = self._bidding_side(state, action)
         level = action.integer("level", minimum=-10**9)
@@ -797,7 +797,7 @@ class ReverseBridge(GameRules):
         history = state.history + (record,)
         phase = "match_over" if len(history) >= state.settings.hands else "deal"
         dealer = state.dealer if phase == "match_over" else (state.dealer + 1) % 4
-        return dataclasses.replace(state, history=history, phase=phase, dealer=dealer), ()
+        return replace(state, history=history, phase=phase, dealer=dealer), ()
 
     def _bidding_side(self, state: State, action: Action) -> tuple[str, int | None]:
         """RB-QUICK: the bidding team, named as such or by the player who made the final bid
@@ -1154,23 +1154,13 @@ def breach_view(breach: Breach, players: tuple[str, ...]) -> dict[str, Any]:
 
 
 # Finished hands never change (an adjustment makes a new record), yet every view of the match
-# renders all of them again: keep each one's rendering as JSON text, and hand out fresh copies
-# so no caller can alter another's view. The record itself is kept in the entry, so its id()
-# cannot be reused while the entry lives. The rendering holds text for people (findings), so
-# it is kept per language.
-_RENDERED: dict[tuple[int, tuple[str, ...], str], tuple[HandRecord, str]] = {}
-_RENDERED_MAX = 512
+# lists all of them: each is rendered once per wording (its findings are words for people) and
+# shared by every view that lists it (read-only).
+HANDS = Rendered(maxsize=20_000)
 
 
 def record_view(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:
-    key = (id(record), players, current_language())
-    entry = _RENDERED.get(key)
-    if entry is None or entry[0] is not record:
-        if len(_RENDERED) >= _RENDERED_MAX:
-            _RENDERED.clear()
-        entry = (record, json.dumps(render_record(record, players), ensure_ascii=False))
-        _RENDERED[key] = entry
-    return json.loads(entry[1])
+    return HANDS.get(record, players, partial(render_record, record, players))
 
 
 def render_record(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:

@@ -12,9 +12,8 @@ reached a new row card and the next face-down card must be entered before anythi
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from dataclasses import dataclass, fields
+from functools import partial
 from itertools import product
 from typing import Any, Iterable
 
@@ -22,7 +21,9 @@ from referee.actions import Action
 from referee.cards import JOKER, SUITS, Card
 from referee.engine import QUICK, TABLE, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
-from referee.i18n import N_, Joined, Listing, Message, _, all_of, any_of, current, n_
+from referee.frozen import replace
+from referee.i18n import N_, Joined, Listing, Message, _, all_of, any_of, n_
+from referee.rendered import Rendered
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -1115,8 +1116,9 @@ class Ropebridge(GameRules):
 
     @staticmethod
     def _record_view(players: tuple[str, str], record: Record) -> dict[str, Any]:
-        # Finished games never change: render each once, hand out a fresh copy every time.
-        return json.loads(_rendered_record(players, record, current()))
+        # A finished game never changes: rendered once per wording (its reason is words), then
+        # shared by every view that lists it (read-only).
+        return RECORDS.get(record, players, partial(_record_dict, players, record))
 
 
 # --- how things stand, in words ----------------------------------------------------------
@@ -1257,10 +1259,7 @@ def _ending_words(after: State) -> Message:
     return _("game {n} is a tie: {reason}", n=game.number + 1, reason=game.reason)
 
 
-@lru_cache(maxsize=4096)
-def _rendered_record(players: tuple[str, str], record: Record, language: str) -> str:
-    # The reason is words: rendered once per language it is shown in.
-    return json.dumps(_record_dict(players, record))
+RECORDS = Rendered(maxsize=20_000)
 
 
 def _record_dict(players: tuple[str, str], record: Record) -> dict[str, Any]:
