@@ -37,9 +37,9 @@ from referee import create_app, store
 # xdist these files are collected first, longest first, so the many short files fill in around
 # them and no worker is left running a long one alone at the end. Only the order changes; a
 # pattern that no longer matches a file costs nothing.
-LONG_FIRST = ("tests/*test_fuzz.py", "tests/*test_wheel.py", "tests/*test_form_fuzz.py", "tests/*playthrough*.py",
-              "tests/*test_long_match.py", "tests/*test_snapshots.py", "tests/*test_serving.py",
-              "tests/*test_crash.py")
+LONG_FIRST = ("tests/*test_wheel.py", "tests/*test_curdle_playthrough.py", "tests/*test_long_match.py",
+              "tests/*test_snapshots.py", "tests/*playthrough*.py", "tests/*test_fuzz.py", "tests/*test_serving.py",
+              "tests/pdf/test_pads.py", "tests/*test_crash.py", "tests/*test_form_fuzz.py", "tests/*test_hardening.py")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
