@@ -9,6 +9,11 @@ HOST    ?= 127.0.0.1
 RUN_DEBS  := fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils postgresql redis-server
 
+# Python's bytecode is written and reused even where the environment turns it off: otherwise
+# every test worker, and every server a test starts, compiles the app and rewrites the tests'
+# asserts again (seconds each).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test check test-sqlite test-pg test-fast bench serve setup db messages wheel clean
 
 $(VENV)/.installed: pyproject.toml
