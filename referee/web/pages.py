@@ -629,7 +629,7 @@ def _entry_number(text: str | None) -> int:
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, served from the root so that it may look after every page, and
-    named for the static files of this release (see ``service_worker``)."""
+    named for the static files of this release (``referee.web.service_worker``)."""
     response = make_response(service_worker_script(Path(current_app.static_folder or "static")))
     response.mimetype = "text/javascript"
     response.add_etag()

@@ -686,7 +686,7 @@ class ReverseBridge(GameRules):
 
         trick = replace(current, plays=current.plays + (play,))
         new = replace(state, live_breaches=state.live_breaches + live,
-                                  findings=state.findings + proved)
+                      findings=state.findings + proved)
         if len(trick.plays) < 4:
             return replace(new, current=trick), proved
         winner = winning_play(trick.plays, contract.trump).seat
@@ -781,7 +781,7 @@ class ReverseBridge(GameRules):
             raise InvalidAction(_("\"passed_out\" must be true or false"), rule="ACTION")
         if passed_out:
             return replace(state, dealer=(state.dealer + 1) % 4,
-                                       passed_out=state.passed_out + 1), ()
+                           passed_out=state.passed_out + 1), ()
         team, bidder = self._bidding_side(state, action)
         level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
