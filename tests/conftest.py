@@ -18,6 +18,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import shutil
+import socket
 import sqlite3
 import threading
 from pathlib import Path
@@ -167,11 +168,32 @@ def api(client):
     return Api(client)
 
 
+class PhoneLine:
+    """The phones' way to the server, which a test can cut as a lost Wi-Fi would.
+
+    While it is cut, every request from a browser has its connection dropped before an answer,
+    so nothing a phone sends is entered, whatever the browser's own offline switch lets through
+    (Chromium's does not reliably hold back a page its service worker serves). The test's own
+    requests (urllib) still reach the server, so it can read the log meanwhile."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.is_cut = False
+
+    def __call__(self, environ, start_response):
+        if self.is_cut and "Mozilla" in environ.get("HTTP_USER_AGENT", ""):
+            environ["werkzeug.socket"].shutdown(socket.SHUT_RDWR)
+            raise ConnectionResetError("the phone's network is cut")  # werkzeug drops it quietly
+        return self.app(environ, start_response)
+
+
 class LiveServer(str):
-    """The server's base URL, which can also stop the server (to test a phone left offline)."""
+    """The server's base URL, which can also stop the server (to test a phone left offline) or
+    cut the phones' way to it (``line.is_cut``)."""
 
     server = None
     thread = None
+    line: PhoneLine
 
     def stop(self) -> None:
         if self.thread.is_alive():
@@ -187,11 +209,12 @@ def live_server(tmp_path, migrated_sqlite):
     migrate(app, tmp_path, migrated_sqlite)
     share_compiled_templates(app)
     store.clear_cache()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    line = PhoneLine(app)
+    server = make_server("127.0.0.1", 0, line, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     live = LiveServer(f"http://127.0.0.1:{server.server_port}")
-    live.server, live.thread = server, thread
+    live.server, live.thread, live.line = server, thread, line
     yield live
     live.stop()
     server.server_close()

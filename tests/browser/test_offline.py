@@ -25,19 +25,22 @@ def cut(route) -> None:
     route.abort("internetdisconnected")
 
 
-def go_offline(page: Page) -> None:
+def go_offline(page: Page, server) -> None:
     """The network goes, and the page knows it. Chromium's offline switch alone does not
     reliably hold back a page that its service worker served from the cache, so every request
-    the page makes fails as well, as it would with the Wi-Fi gone."""
+    the page makes fails as well, in the browser and at the server, as it would with the
+    Wi-Fi gone."""
+    server.line.is_cut = True
     page.context.route("**/*", cut)
     page.context.set_offline(True)
     page.wait_for_function("navigator.onLine === false")
 
 
-def go_online(page: Page) -> None:
+def go_online(page: Page, server) -> None:
     """The network comes back. The browser says so, and a second "online" follows, as on Wi-Fi
     that flickers: two sends race, and each entry must still go once, in order, and wait
     behind a refusal."""
+    server.line.is_cut = False
     page.context.unroute("**/*", cut)
     page.context.set_offline(False)
     page.wait_for_function("navigator.onLine === true")
@@ -57,7 +60,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     table = Table(page)
     table.expect_turn("Ann needs 3")
 
-    go_offline(page)
+    go_offline(page, live_server)
     table.card("card", "3s")
     expect(queued(page)).to_have_count(1)
     table.press("Miss")
@@ -74,7 +77,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     expect(queued(page).nth(1)).to_have_text(re.compile("^Miss —"))
     assert len(logged(live_server, match)) == len(OPENING)
 
-    go_online(page)
+    go_online(page, live_server)
     expect(queued(page)).to_have_count(0, timeout=10_000)
     log = logged(live_server, match)
     assert log[len(OPENING):] == [{"type": "play", "card": "3s"}, {"type": "miss"}, {"type": "miss"}]
@@ -84,11 +87,11 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     state = api(live_server, f"/api/matches/{match['id']}")
     wanted = {1 if v == 14 else v for v in state["bridge"]}
     rank = next(r for n, r in enumerate(RANKS, start=1) if n not in wanted and n not in (1, 14))
-    go_offline(page)
+    go_offline(page, live_server)
     table.card("card", f"{rank}c")
     table.press("Miss")
     expect(queued(page)).to_have_count(2)
-    go_online(page)
+    go_online(page, live_server)
     refused = page.locator("#queue .queued.refused")
     expect(refused).to_have_count(1, timeout=10_000)
     expect(refused).to_contain_text("refused")
