@@ -60,6 +60,17 @@ def current_game() -> str | None:
     return _game.get()
 
 
+@contextlib.contextmanager
+def speaking(code: str, game: str | None) -> Iterator[None]:
+    """The language and the game on screen as given, for the duration (see ``Rows``)."""
+    language_token, game_token = _current.set(code), _game.set(game)
+    try:
+        yield
+    finally:
+        _game.reset(game_token)
+        _current.reset(language_token)
+
+
 def wording() -> tuple[str, str | None, int]:
     """Everything that decides how a message reads right now: the language, the game on screen
     and the catalogs loaded. Text rendered once may be kept under this key and reused."""

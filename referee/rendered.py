@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Hashable, TypeVar
+from collections.abc import Iterator, Sequence
+from typing import Any, Callable, Hashable, TypeVar, overload
 
 from referee import i18n
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Rendered:
@@ -50,3 +52,52 @@ class Rendered:
     def clear(self) -> None:
         with self._lock:
             self._kept.clear()
+
+
+class Rows(Sequence[T]):
+    """A view's list that grows with the match (one row per finished game), each row rendered
+    only when it is read. The API answers the newest few (``referee.web.api.bounded``), so a
+    worker that has never seen a long match renders those, not every game since the first;
+    a page or sheet that reads them all renders them all, as a list would.
+
+    A row reads as it would have when the view was made: in the language and for the game on
+    screen then, wherever it is read. Read-only, like everything a view shares. Equal to a list
+    or tuple of the same rows."""
+
+    __slots__ = ("_records", "_render", "_speaking")
+
+    def __init__(self, records: Sequence[R], render: Callable[[R], T]) -> None:
+        self._records = records
+        self._render = render
+        self._speaking = (i18n.current(), i18n.current_game())
+
+    def _rows(self, records: Sequence[Any]) -> list[T]:
+        if (i18n.current(), i18n.current_game()) == self._speaking:
+            return [self._render(record) for record in records]
+        with i18n.speaking(*self._speaking):
+            return [self._render(record) for record in records]
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._rows(self._records))
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return self._rows(self._records[index])
+        return self._rows((self._records[index],))[0]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Rows, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Rows({list(self)!r})"

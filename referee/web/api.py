@@ -8,6 +8,7 @@ from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from referee import i18n, store
 from referee.errors import RuleViolation
 from referee.i18n import _
+from referee.rendered import Rows
 from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
 
@@ -32,10 +33,10 @@ def bounded(view: dict, full: bool = False) -> dict:
     view = dict(view)
     for key in WINDOWED:
         rows = view.get(key)
-        if isinstance(rows, list):
+        if isinstance(rows, (list, Rows)):
             view[f"{key}_count"] = len(rows)
-            if not full and len(rows) > HISTORY_WINDOW:
-                view[key] = rows[-HISTORY_WINDOW:]
+            # Rows render only the rows read: a long match's newest few, not all of them.
+            view[key] = list(rows) if full or len(rows) <= HISTORY_WINDOW else list(rows[-HISTORY_WINDOW:])
     return view
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from referee import games
 from referee import replay as replay_module
 from referee.engine import GameRules
+from referee.rendered import Rows
 
 GOLDEN_DIR = Path(__file__).parent
 FORMAT = 1
@@ -68,8 +69,12 @@ def replay_log(engine: GameRules, match: dict[str, Any]) -> replay_module.Replay
 # --- the final state -------------------------------------------------------------------------
 
 def _plain(value: Any) -> Any:
-    """JSON as the API would send it (tuples as lists, messages as text)."""
-    return json.loads(json.dumps(value, default=str, sort_keys=True))
+    """JSON as the API would send it (tuples and rows as lists, messages as text)."""
+    return json.loads(json.dumps(value, default=_json, sort_keys=True))
+
+
+def _json(value: Any) -> Any:
+    return list(value) if isinstance(value, Rows) else str(value)
 
 
 def without_prose(value: Any) -> Any:

@@ -24,7 +24,7 @@ from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
 from referee.i18n import N_, Message, _, all_of, any_of, n_
-from referee.rendered import Rendered
+from referee.rendered import Rendered, Rows
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -1114,6 +1114,20 @@ class PontisGame(GameRules):
             after.append(totals)
         return tuple(after)
 
+    def _match_totals(self, state: PontisState) -> dict[str, int]:
+        """The match totals of the finished games (PONTIS-END-5), as the last of the running
+        totals, summed without building the others: kept per tuple of results. Shared:
+        read-only."""
+        return MATCH_TOTALS.get(state.results, state.players, lambda: self._sum_totals(state))
+
+    @staticmethod
+    def _sum_totals(state: PontisState) -> dict[str, int]:
+        by_seat = [0] * len(state.players)
+        for result in state.results:
+            for row in result.rows:
+                by_seat[row.player] += row.score
+        return dict(zip(state.players, by_seat))
+
     @staticmethod
     def _ordered(rows: tuple[Row, ...]) -> list[Row]:
         return sorted(rows, key=lambda row: row.player)
@@ -1121,8 +1135,7 @@ class PontisGame(GameRules):
     def _leaders(self, state: PontisState) -> list[str]:
         """Who leads the match now: the highest total of the finished games plus, while a game
         is played, the cards and suit points each has in it so far. Nobody while all are level."""
-        totals = self.running_totals(state)
-        now = dict(totals[-1]) if totals else dict.fromkeys(state.players, 0)
+        now = dict(self._match_totals(state))
         playing = state.playing
         if playing is not None:
             for row in self._game_rows(state, playing):
@@ -1177,7 +1190,7 @@ class PontisGame(GameRules):
     def _build_outcome(self, state: PontisState) -> dict[str, Any]:
         result = state.results[-1]
         winners, headline = self._game_headline(state, result)
-        match = self.running_totals(state)[-1]
+        match = self._match_totals(state)
         liar = state.settings.liar_points > 0 or any(row.liar_points for row in result.rows)
         columns = [_("Bank cards"), _("Suit points"), _("Bonus or penalty")]
         if liar:
@@ -1196,7 +1209,7 @@ class PontisGame(GameRules):
 
     def _match_result(self, state: PontisState) -> dict[str, Any]:
         """The match is over (house rule ``games``): the highest total wins (PONTIS-END-5)."""
-        totals = self.running_totals(state)[-1]
+        totals = self._match_totals(state)
         best = max(totals.values())
         winners = [name for name in state.players if totals[name] == best]
         games = len(state.results)
@@ -1232,22 +1245,13 @@ class PontisGame(GameRules):
             off["JK"] = _("every joker of the pack is already on a bank")
         return off
 
-    def _history(self, state: PontisState) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
-        """The view's ``history`` (one entry per finished game) and the match totals, kept per
-        tuple of results: within a game every answer reuses them, and a new result renders
-        only its own entry (the others are kept per result). Shared: read-only."""
-        return HISTORY.get(state.results, state.players, lambda: self._build_history(state))
-
-    def _build_history(self, state: PontisState) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
+    def _history(self, state: PontisState) -> Rows[dict[str, Any]]:
+        """The view's ``history``: one entry per finished game, each rendered when it is read
+        and then kept per result (an answer that shows the newest few renders only those).
+        Shared: read-only."""
         players = state.players
-        totals = {name: 0 for name in players}
-        history = []
-        for result in state.results:
-            entry = ENTRIES.get(result, players, partial(self._history_entry, state, result))
-            for name, score in entry["scores"].items():
-                totals[name] += score
-            history.append(entry)
-        return tuple(history), totals
+        return Rows(state.results,
+                    lambda result: ENTRIES.get(result, players, partial(self._history_entry, state, result)))
 
     def _history_entry(self, state: PontisState, result: Result) -> dict[str, Any]:
         players = state.players
@@ -1272,9 +1276,8 @@ class PontisGame(GameRules):
         phase = self._phase(state)
         single_in_sum = phase == PHASE_SUM and self._single_in_sum(state)
         actors = self._seats_in_turn(state)
-        entries, match_totals = self._history(state)
-        history = list(entries)
-        totals = dict(match_totals)
+        history = self._history(state)
+        totals = dict(self._match_totals(state))
         rows = self._game_rows(state, game) if game is not None else None
         playing = state.playing
         in_turn = playing.bank_in_turn if playing is not None else None
@@ -1409,10 +1412,10 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
 
 
 # Kept renderings (see referee.rendered): one history entry per finished game, and per tuple
-# of results the whole history and the running totals. Shared between answers: read-only.
+# of results the running totals and the latest outcome. Shared between answers: read-only.
 ENTRIES = Rendered(maxsize=20_000)
-HISTORY = Rendered(maxsize=512)
 TOTALS = Rendered(maxsize=512)
+MATCH_TOTALS = Rendered(maxsize=512)
 OUTCOMES = Rendered(maxsize=512)
 # The last state, game and rows _game_rows gave (immutable, so shared safely between threads).
 _LAST_ROWS: tuple[PontisState, Game, tuple[Row, ...]] | None = None
