@@ -59,7 +59,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from referee import games
     from referee.store import db
     from referee.web import api, language, pages, pdf, security
+    from referee.web.json_provider import OrjsonProvider
 
+    app.json = OrjsonProvider(app)
     db.init_app(app)
     Migrate(app, db, directory=str(MIGRATIONS))
     csrf = CSRFProtect(app)
