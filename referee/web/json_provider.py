@@ -5,7 +5,8 @@ What is written is what Flask's own provider writes, key for key and value for v
 the same: dates, dataclasses and the like still go through Flask's conversions. Only the
 spelling differs: text other than ASCII is sent as UTF-8 rather than escaped, and there is no
 space after a separator. Reading request bodies stays with Flask's provider (the standard
-library), so what a client may send and how a bad body is answered do not change."""
+library): orjson would read an integer past 64 bits as a float, and what a client may send and
+how a bad body is answered do not change."""
 from __future__ import annotations
 
 import json
