@@ -211,7 +211,7 @@ def test_setup_needs_four_players_in_seat_order():
                 "match_over", "scores", "deal_scores", "findings", "settings", "auction",
                 "contract", "trick", "tricks", "history"):
         assert key in view
-    json.dumps(view)
+    json.dumps(view, default=list)  # the rows rendered where read (referee.rendered.Rows) are lists
 
 
 def test_setup_card_already_played_is_refused_saying_where():

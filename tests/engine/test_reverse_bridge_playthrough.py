@@ -205,7 +205,7 @@ class Match:
         """Invariants after every card."""
         view = GAME.view(self.state)
         if len(trick) == 4:
-            json.dumps(view)
+            json.dumps(view, default=list)  # the rows rendered where read (referee.rendered.Rows) are lists
         seen = [p["card"] for t in view["tricks_played"] for p in t["cards"]] + view["trick"]
         assert seen == [str(x) for x in played]
         held = [x for seat in range(4) for x in self.hands[seat]]

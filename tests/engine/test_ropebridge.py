@@ -770,7 +770,7 @@ def test_view_keys_and_hidden_cards():
     table.deal()
     table.draw("stock")                          # an unseen card: shown nowhere
     v = table.view
-    json.dumps(v)
+    json.dumps(v, default=list)  # the rows rendered where read (referee.rendered.Rows) are lists
     for key in ("game", "mode", "players", "deal", "phase", "turn", "dealer", "deal_over",
                 "match_over", "scores", "deal_scores", "findings", "settings", "row",
                 "positions", "pending_reveals", "discard_top", "stock", "hands", "winner",

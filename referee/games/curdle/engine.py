@@ -23,6 +23,7 @@ from referee.engine import Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.frozen import replace
 from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
+from referee.rendered import Rows
 from referee.settings import Settings as HouseRules
 from referee.settings import house_rule
 
@@ -1336,7 +1337,7 @@ class Curdle(GameRules):
             "leaders": self._leaders(state),
             "outcome": self._outcome(state),
             "match_result": self._match_result(state) if state.phase == MATCH_OVER else None,
-            "history": [_hand_view(names, record) for record in state.history],
+            "history": Rows(state.history, lambda record: _hand_view(names, record)),
         }
 
 

@@ -38,7 +38,7 @@ from referee.games.pontoon.state import (
     turn_of,
 )
 from referee.i18n import _, all_of, n_
-from referee.rendered import Rendered
+from referee.rendered import Rendered, Rows
 
 # A ledger line or a settled hand never changes once made, and every view lists them all (the
 # ledger, and each finished deal's hands and payments): each is put in words once per wording.
@@ -207,42 +207,46 @@ def deal_result(deal: DealSums, players: tuple[str, ...]) -> dict[str, int]:
     return result
 
 
-def _history(state: State, sums: list[DealSums]) -> list[dict[str, Any]]:
-    entries = []
-    for deal in sums:
-        record = deal.record
-        change_views = [{"from": c.frm, "to": c.to, "reason": c.reason, "price": c.price, "seq": c.seq}
-                        for c in deal.changes]
-        entries.append({
-            "deal": record.deal,
-            "dealer": record.banker,
-            "banker": record.banker,
-            "hands": [shown(row) for row in record.rows],
-            "banker_hand": list(record.banker_hand),
-            "banker_class": record.banker_class,
-            "banker_total": record.banker_total,
-            "doubled": record.doubled,
-            "shuffle": record.shuffle,
-            "payments": [shown(line) for line in deal.lines],
-            "balances": deal.balances,
-            "kitty": deal.kitty if state.settings.shoot else None,
-            "bank_change": change_views[-1] if change_views else None,
-            "bank_changes": change_views,
-            "scores": _net(list(deal.lines), state.players),
-            "seq": record.seq,
-        })
-    return entries
+def _history(state: State, sums: list[DealSums]) -> Rows[dict[str, Any]]:
+    """Every finished deal as the view shows it, each put in words only where it is read (an
+    answer of the API reads the newest few)."""
+    return Rows(sums, lambda deal: _history_entry(state, deal))
+
+
+def _history_entry(state: State, deal: DealSums) -> dict[str, Any]:
+    record = deal.record
+    change_views = [{"from": c.frm, "to": c.to, "reason": c.reason, "price": c.price, "seq": c.seq}
+                    for c in deal.changes]
+    return {
+        "deal": record.deal,
+        "dealer": record.banker,
+        "banker": record.banker,
+        "hands": [shown(row) for row in record.rows],
+        "banker_hand": list(record.banker_hand),
+        "banker_class": record.banker_class,
+        "banker_total": record.banker_total,
+        "doubled": record.doubled,
+        "shuffle": record.shuffle,
+        "payments": [shown(line) for line in deal.lines],
+        "balances": deal.balances,
+        "kitty": deal.kitty if state.settings.shoot else None,
+        "bank_change": change_views[-1] if change_views else None,
+        "bank_changes": change_views,
+        "scores": _net(list(deal.lines), state.players),
+        "seq": record.seq,
+    }
 
 
 def running_totals(state: State, sums: list[DealSums] | None = None) -> tuple[dict[str, int], ...]:
     """Every player's money after each settled deal, oldest first: the balances, with what is
     in the kitty counted as the banker's (as the settle-up counts it)."""
-    totals = []
-    for deal in (per_deal(state) if sums is None else sums):
-        money = dict(deal.settled)
-        money[deal.record.banker] += deal.settled_kitty
-        totals.append(money)
-    return tuple(totals)
+    return tuple(_money_after(deal) for deal in (per_deal(state) if sums is None else sums))
+
+
+def _money_after(deal: DealSums) -> dict[str, int]:
+    money = dict(deal.settled)
+    money[deal.record.banker] += deal.settled_kitty
+    return money
 
 
 def net_positions(state: State, money: dict[str, int], in_kitty: int, banker: str) -> dict[str, int]:
@@ -373,7 +377,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
                          if hand is not None and current is not None else None),
         "buy_range": prices,
         "stake_limits": [s.min_stake, s.max_stake],
-        "ledger": [shown(line) for line in state.ledger],
+        "ledger": Rows(state.ledger, shown),
         "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],
         "settlement": [row.as_dict() for row in state.settlement],
         "history": _history(state, sums),
@@ -382,7 +386,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
         "outcome": _outcome(state, sums, money, transfers),
         "match_result": (_match_result(state, net, transfers, len(sums))
                          if state.phase == MATCH_OVER else None),
-        "running_totals": [dict(t) for t in running_totals(state, sums)],
+        "running_totals": Rows(sums, _money_after),
         "cut": ({name: str(card) for name, card in state.cut} if state.cut else None),
     }
 

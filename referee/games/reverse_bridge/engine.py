@@ -22,7 +22,7 @@ from referee.engine import QUICK, TABLE, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
 from referee.i18n import N_, Message, _, gettext, n_
-from referee.rendered import Rendered
+from referee.rendered import Rendered, Rows
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -1005,7 +1005,7 @@ class ReverseBridge(GameRules):
             "hands_played": len(history),
             "passed_out": state.passed_out,
             "winner": winner,
-            "history": [record_view(r, players) for r in history],
+            "history": Rows(history, lambda record: record_view(record, players)),
             "leaders": leading_teams(totals) if history else [],
             "outcome": hand_outcome(history[-1]) if history else None,
             "match_result": match_result(totals, len(history)) if state.phase == "match_over" else None,

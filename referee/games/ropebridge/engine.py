@@ -23,7 +23,7 @@ from referee.engine import QUICK, TABLE, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.frozen import replace
 from referee.i18n import N_, Joined, Listing, Message, _, all_of, any_of, n_
-from referee.rendered import Rendered
+from referee.rendered import Rendered, Rows
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
 
@@ -1108,7 +1108,7 @@ class Ropebridge(GameRules):
             "tie": tie,
             "wins": per_player(state.wins),
             "ties": state.ties,
-            "history": [self._record_view(players, r) for r in state.history],
+            "history": Rows(state.history, partial(self._record_view, players)),
             "leaders": _leaders(state),
             "outcome": _outcome(state),
             "match_result": _match_result(state) if phase == "match_over" else None,
