@@ -56,32 +56,39 @@ class Rendered:
 
 class Rows(Sequence[T]):
     """A view's list that grows with the match (one row per finished game), each row rendered
-    only when it is read. The API answers the newest few (``referee.web.api.bounded``), so a
-    worker that has never seen a long match renders those, not every game since the first;
-    a page or sheet that reads them all renders them all, as a list would.
+    when it is first read and then kept with the view. The API answers the newest few
+    (``referee.web.api.bounded``), so a worker that has never seen a long match renders those,
+    not every game since the first; a page or sheet that reads them all, however often, renders
+    each once, as a list would have.
 
     A row reads as it would have when the view was made: in the language and for the game on
     screen then, wherever it is read. Read-only, like everything a view shares. Equal to a list
     or tuple of the same rows."""
 
-    __slots__ = ("_records", "_render", "_speaking")
+    __slots__ = ("_records", "_render", "_speaking", "_made")
 
     def __init__(self, records: Sequence[R], render: Callable[[R], T]) -> None:
         self._records = records
         self._render = render
         self._speaking = (i18n.current(), i18n.current_game())
+        self._made: dict[int, T] = {}
 
-    def _rows(self, records: Sequence[Any]) -> list[T]:
-        if (i18n.current(), i18n.current_game()) == self._speaking:
-            return [self._render(record) for record in records]
-        with i18n.speaking(*self._speaking):
-            return [self._render(record) for record in records]
+    def _rows(self, indices: range) -> list[T]:
+        made = self._made
+        missing = [i for i in indices if i not in made]
+        if missing:
+            if (i18n.current(), i18n.current_game()) == self._speaking:
+                made.update((i, self._render(self._records[i])) for i in missing)
+            else:
+                with i18n.speaking(*self._speaking):
+                    made.update((i, self._render(self._records[i])) for i in missing)
+        return [made[i] for i in indices]
 
     def __len__(self) -> int:
         return len(self._records)
 
     def __iter__(self) -> Iterator[T]:
-        return iter(self._rows(self._records))
+        return iter(self._rows(range(len(self._records))))
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -89,8 +96,11 @@ class Rows(Sequence[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
     def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):
-            return self._rows(self._records[index])
-        return self._rows((self._records[index],))[0]
+            return self._rows(range(*index.indices(len(self._records))))
+        at = index + len(self._records) if index < 0 else index
+        if not 0 <= at < len(self._records):
+            raise IndexError("Rows index out of range")
+        return self._rows(range(at, at + 1))[0]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Rows, list, tuple)):
