@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape
@@ -46,19 +47,19 @@ class Kit:
 
     width: float  # usable width in points
 
-    @property
+    @cached_property
     def body(self) -> ParagraphStyle:
         return ParagraphStyle("body", fontName=FONT, fontSize=9.5, leading=12, alignment=TA_LEFT)
 
-    @property
+    @cached_property
     def small(self) -> ParagraphStyle:
         return ParagraphStyle("small", fontName=FONT, fontSize=8, leading=10)
 
-    @property
+    @cached_property
     def heading(self) -> ParagraphStyle:
         return ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
 
-    @property
+    @cached_property
     def title(self) -> ParagraphStyle:
         return ParagraphStyle("title", fontName=FONT_BOLD, fontSize=17, leading=21, spaceAfter=4)
 
