@@ -40,8 +40,8 @@ from referee.games.pontoon.state import (
 from referee.i18n import _, all_of, n_
 from referee.rendered import Rendered, Rows
 
-# A ledger line or a settled hand never changes once made, and every view lists them all (the
-# ledger, and each finished deal's hands and payments): each is put in words once per wording.
+# A ledger line or a settled hand never changes once made, and views list them again and again
+# (the ledger, and each finished deal's hands and payments): each is put in words once per wording.
 SHOWN = Rendered(maxsize=40_000)
 
 
