@@ -3,8 +3,8 @@
 The database is SQLite in the test's temporary folder, or the PostgreSQL database named by
 TEST_DATABASE_URL (`make test` runs the whole suite a second time that way).
 
-Two things are done once per test process (once per pytest-xdist worker) instead of once per
-test, and neither changes what a test sees:
+Three things are done once per test process (once per pytest-xdist worker) instead of once per
+test, and none changes what a test sees:
 
 - the migrations run once, into a template SQLite file; each test's database is a fresh copy of
   it in the test's own folder: the same schema at the same revision that ``flask db upgrade``
@@ -12,6 +12,10 @@ test, and neither changes what a test sees:
 - the templates one app compiles are kept, compiled, for the next app (Jinja's bytecode cache).
   Each compiled template is stored with the checksum of its source and compiled again when the
   source differs; every app made here builds the same Jinja environment.
+- the URL builders Werkzeug compiles for each route of a new app (two small Python functions per
+  route, written as syntax trees and compiled: most of what ``create_app`` costs) are kept and
+  bound to the same route of the next app. A builder depends only on the route's text, defaults
+  and host matching, which are its key.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ import pytest
 from flask import Flask
 from flask_migrate import upgrade
 from jinja2 import BytecodeCache
+from werkzeug.routing import Rule
 from werkzeug.serving import make_server
 
 from referee import create_app, store
@@ -52,6 +57,23 @@ def pytest_collection_modifyitems(config, items) -> None:
         return next((n for n, pattern in enumerate(LONG_FIRST) if fnmatch.fnmatch(path, pattern)), len(LONG_FIRST))
 
     items.sort(key=rank)  # stable: a file's tests stay together and in their order
+
+
+_compile_builder = Rule._compile_builder
+_builders: dict[tuple, object] = {}
+
+
+def _shared_builder(self: Rule, append_unknown: bool = True):
+    key = (self.rule, self.subdomain, self.host, self.map.host_matching, self.merge_slashes,
+           tuple(self._trace), tuple(sorted((name, repr(value)) for name, value in (self.defaults or {}).items())),
+           tuple(sorted((name, type(converter)) for name, converter in self._converters.items())), append_unknown)
+    builder = _builders.get(key)
+    if builder is None:
+        builder = _builders[key] = _compile_builder(self, append_unknown)
+    return builder  # a plain function: Rule.compile binds it to the rule it builds for
+
+
+Rule._compile_builder = _shared_builder  # type: ignore[method-assign]
 
 
 def database_url(tmp_path) -> str:
