@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,13 @@ def without_declared_ids(text: str) -> str:
     return "\n".join(lines)
 
 
-# The rules pages live in the same folders; they list the ids, so they are not where one is raised.
-SOURCE = "\n".join(without_declared_ids(path.read_text(encoding="utf-8")) for path in sorted(GAMES_DIR.rglob("*.py"))
-                   if not path.name.startswith("rulebook"))
+@cache
+def source() -> str:
+    """Every module under referee/games/ but the rules pages, which list the ids and so are not
+    where one is raised. Read when first asked for (parsing them all costs most of a second,
+    which every test process would otherwise pay while collecting)."""
+    return "\n".join(without_declared_ids(path.read_text(encoding="utf-8"))
+                     for path in sorted(GAMES_DIR.rglob("*.py")) if not path.name.startswith("rulebook"))
 
 
 def rulebook_ids(game: str, language: str | None) -> tuple[str, ...]:
@@ -39,7 +44,7 @@ def rulebook_ids(game: str, language: str | None) -> tuple[str, ...]:
 
 def written_out(rule_id: str) -> bool:
     # The whole id: PONTIS-SUM-1 must not be found inside PONTIS-SUM-12.
-    return re.search(rf"(?<![\w-]){re.escape(rule_id)}(?![\w-])", SOURCE) is not None
+    return re.search(rf"(?<![\w-]){re.escape(rule_id)}(?![\w-])", source()) is not None
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
