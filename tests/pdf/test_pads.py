@@ -3,6 +3,7 @@ route, and rendered to a picture (page 1, in test-results/) for a person to look
 from __future__ import annotations
 
 import contextvars
+import functools
 import io
 import re
 import shutil
@@ -36,7 +37,10 @@ PAGES = {"pontis": 2, "curdle": 2, "ropebridge": 1, "pontoon": 2, "reverse-bridg
 CASES = [(game, size) for game in HEADINGS for size in SIZES]
 
 
+@functools.cache
 def read(body: bytes) -> tuple[PdfReader, str]:
+    """A pad's pages and text, read once per pad: several tests read the same pad (pads.pad
+    keeps each it built), and reading a pad's text back costs more than building it."""
     reader = PdfReader(io.BytesIO(body))
     text = "\n".join(page.extract_text() for page in reader.pages)
     return reader, " ".join(text.split())  # wrapped labels read as one line
