@@ -166,6 +166,14 @@ def app(tmp_path, migrated_sqlite):
     store.clear_cache()
     yield app
     store.clear_cache()
+    close_connections(app)
+
+
+def close_connections(app: Flask) -> None:
+    """The app's database connections closed when its test ends, not whenever the garbage
+    collector finds the app (PostgreSQL has room for a hundred)."""
+    with app.app_context():
+        store.db.engine.dispose()
 
 
 @pytest.fixture
@@ -251,3 +259,4 @@ def live_server(tmp_path, migrated_sqlite):
     yield live
     live.stop()
     server.server_close()
+    close_connections(app)
