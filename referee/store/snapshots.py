@@ -41,9 +41,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import hmac
-import io
 import logging
-import pickle
 import sys
 import threading
 import weakref
@@ -58,7 +56,7 @@ from flask import current_app
 from sqlalchemy import delete, insert, or_, select
 
 from referee import games
-from referee.errors import RuleViolation
+from referee.pickling import dumps, loads
 from referee.replay import CHECKPOINT, Link, Replay, Stack
 from referee.store.models import AnyMatch, Snapshot, db, dialect_name, execute, open_transaction
 
@@ -66,7 +64,7 @@ log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 2           # raise with any change to what is pickled below
+FORMAT = 3           # raise with any change to what is pickled below (3: by referee.pickling)
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
 CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time
@@ -77,7 +75,7 @@ assert SPARSE % CHUNK == 0 and CHUNK % CHECKPOINT == 0
 
 # The code a snapshot's data depends on, besides the game's own module or package.
 CORE = ("referee.replay", "referee.engine", "referee.cards", "referee.actions",
-        "referee.settings", "referee.errors", "referee.i18n", __name__)
+        "referee.settings", "referee.errors", "referee.i18n", "referee.pickling", __name__)
 
 
 @lru_cache(maxsize=None)
@@ -123,54 +121,7 @@ def _signature(match_id: str, seq: int, rules_version: int, code: str, data: byt
     return hmac.new(key, head + data, hashlib.sha256).hexdigest()
 
 
-# --- pickling ------------------------------------------------------------------------------
-
-def _violation(cls: type, args: tuple, attributes: dict) -> RuleViolation:
-    """A refusal as pickled (an exception whose __init__ takes a rule does not unpickle)."""
-    if not (isinstance(cls, type) and issubclass(cls, RuleViolation)):
-        raise pickle.UnpicklingError("not a refusal")
-    violation = cls.__new__(cls)
-    violation.args = args
-    violation.__dict__.update(attributes)
-    return violation
-
-
-def _reduce_violation(violation: RuleViolation):
-    return _violation, (type(violation), violation.args, dict(violation.__dict__))
-
-
-def _subclasses(cls: type) -> set[type]:
-    found: set[type] = {cls}
-    subclasses: list[type] = cls.__subclasses__()
-    for sub in subclasses:
-        found |= _subclasses(sub)
-    return found
-
-
-class _Pickler(pickle.Pickler):
-    def __init__(self, file):
-        super().__init__(file, protocol=5)
-        self.dispatch_table = {cls: _reduce_violation for cls in _subclasses(RuleViolation)}
-
-
-# What the unpickler may build: referee classes, the refusal helper above, and a few builtins.
-_BUILTINS = {("builtins", name) for name in ("set", "frozenset", "complex", "bytearray", "slice", "range")}
-_ALLOWED = _BUILTINS | {("copyreg", "_reconstructor"), ("collections", "OrderedDict"),
-                        ("datetime", "datetime"), ("datetime", "date"), ("datetime", "timedelta"),
-                        ("datetime", "timezone"), ("decimal", "Decimal"), ("fractions", "Fraction"),
-                        (__name__, "_violation")}
-
-
-class _Unpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED:
-            return super().find_class(module, name)
-        if (module == "referee" or module.startswith("referee.")) and "." not in name:
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        raise pickle.UnpicklingError(f"a snapshot may not build {module}.{name}")
-
+# --- shape ---------------------------------------------------------------------------------
 
 # The fields this format holds. A Replay or Link that gains a field is not snapshotted (it
 # would come back without it) until FORMAT learns the field.
@@ -182,16 +133,6 @@ LINK_FIELDS = ("seq", "original", "action", "index", "prev", "before", "dropped"
 def _known_shape() -> bool:
     return (tuple(f.name for f in fields(Replay)) == REPLAY_FIELDS
             and tuple(f.name for f in fields(Link)) == LINK_FIELDS)
-
-
-def _dumps(value: Any) -> bytes:
-    buffer = io.BytesIO()
-    _Pickler(buffer).dump(value)
-    return buffer.getvalue()
-
-
-def _loads(data: bytes) -> Any:
-    return _Unpickler(io.BytesIO(data)).load()
 
 
 # --- the sealed part of the chain ------------------------------------------------------------
@@ -242,7 +183,7 @@ def _decode_chunk(sealed: _Sealed) -> Link:
     (still sealed). Raises ValueError on anything unexpected."""
     count = len(sealed.chunks)
     first_index = (count - 1) * CHUNK
-    rows = _loads(sealed.chunks[-1])
+    rows = loads(sealed.chunks[-1])
     befores = dict(sealed.befores)
     if not isinstance(rows, list) or len(rows) != CHUNK:
         raise ValueError("a sealed chunk of another shape")
@@ -316,7 +257,7 @@ def _seal(link: Any, count: int) -> _Sealed:
     rows = [(entry.seq, entry.original, entry.action, entry.dropped, entry.broken) for entry in links]
     kept = tuple((entry.index, entry.before) for entry in links
                  if entry.index % SPARSE == 0 and entry.before is not None)
-    sealed = _Sealed(older.chunks + (_dumps(rows),), older.seqs + (links[-1].seq,), older.befores + kept)
+    sealed = _Sealed(older.chunks + (dumps(rows),), older.seqs + (links[-1].seq,), older.befores + kept)
     if not isinstance(links[-1], _LaterLinks):
         _remember(links[-1], sealed)
     return sealed
@@ -404,7 +345,7 @@ def encode(replay: Replay) -> bytes | None:
     payload = (FORMAT, replay.seq, replay.state, seal, rows, sealed.chunks, sealed.seqs, sealed.befores,
                in_force, in_force_below, replay.undone, replay.corrections, replay.disputes, replay.broken,
                replay.work, replay.entry)
-    return _dumps(payload)
+    return dumps(payload)
 
 
 def decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
@@ -424,7 +365,7 @@ def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if not _known_shape():
         raise ValueError("Replay or Link has fields this snapshot format does not know")
     (format_, stored_seq, state, seal, rows, chunks, seqs, befores, in_force, in_force_below, undone,
-     corrections, disputes, broken, work, entry) = _loads(data)
+     corrections, disputes, broken, work, entry) = loads(data)
     if format_ != FORMAT or stored_seq != seq:
         raise ValueError("a snapshot of another format or seq")
     if not (isinstance(seal, int) and isinstance(chunks, tuple) and isinstance(seqs, tuple)

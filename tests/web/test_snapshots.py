@@ -11,6 +11,7 @@ from sqlalchemy import delete, text, update
 
 from referee import games, store
 from referee.bench import pontis_cycle, rope_export
+from referee.pickling import loads
 from referee.store import snapshots
 from referee.store.models import Snapshot
 
@@ -351,8 +352,8 @@ def test_snapshots_written_from_a_partly_decoded_chain_equal_those_of_a_whole_re
 
 def decoded(data) -> tuple:
     """A snapshot's data as values (two pickles of equal values may differ in their bytes)."""
-    (format_, seq, state, seal, rows, chunks, seqs, befores, *rest) = snapshots._loads(bytes(data))
-    return (format_, seq, state, seal, rows, [snapshots._loads(chunk) for chunk in chunks], seqs, befores, *rest)
+    (format_, seq, state, seal, rows, chunks, seqs, befores, *rest) = loads(bytes(data))
+    return (format_, seq, state, seal, rows, [loads(chunk) for chunk in chunks], seqs, befores, *rest)
 
 
 def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
