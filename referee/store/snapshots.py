@@ -28,8 +28,10 @@ result.
 **What a cold read decodes.** Only the newest ``RECENT`` to ``RECENT + CHUNK`` game entries and
 the newest ``RECENT`` seqs of the undo stack are built when a snapshot is read; the entries
 before them are kept as sealed chunks of ``CHUNK`` entries each, pickled apart and decoded only
-when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``). So a read costs the
-same at 1,000 entries as at 10,000, but for the state itself. A sealed chunk never changes, so
+when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``). A state that grows
+with the match can keep its finished records the same way (``referee.archive``: Pontis's
+results), so that a read costs about the same at 1,000 entries as at 10,000. A sealed chunk
+never changes, so
 the next snapshot of the match reuses the chunks this process pickled or read (``_seal``) and
 writing one costs the newest entries, not the whole chain.
 
@@ -64,7 +66,7 @@ log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 3           # raise with any change to what is pickled below (3: by referee.pickling)
+FORMAT = 4           # raise with any change to what is pickled below (4: Pontis results as an Archive)
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
 CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time
@@ -75,7 +77,7 @@ assert SPARSE % CHUNK == 0 and CHUNK % CHECKPOINT == 0
 
 # The code a snapshot's data depends on, besides the game's own module or package.
 CORE = ("referee.replay", "referee.engine", "referee.cards", "referee.actions",
-        "referee.settings", "referee.errors", "referee.i18n", "referee.pickling", __name__)
+        "referee.settings", "referee.errors", "referee.i18n", "referee.pickling", "referee.archive", __name__)
 
 
 @lru_cache(maxsize=None)

@@ -439,6 +439,13 @@ def test_random_match(index):
     assert [g["dealer"] for g in view["history"]] == [
         table.names[k % players] for k in range(GAMES_PER_MATCH)]
     table.refused({"type": "deal", "foundation_suit": "c"}, "PONTIS-END-5")
+    # The totals the state carries are the sum over every game it recorded, calls made after a
+    # game's last card included (PONTIS-END-5, PONTIS-LIAR-3).
+    by_seat = [0] * players
+    for result in table.state.results:
+        for row in result.rows:
+            by_seat[row.player] += row.score
+    assert table.state.totals == tuple(by_seat)
     STATS.update(table.stats)
     # replay: the same entries from the start give the same state
     replayed = GAME.start(table.state.players, table.settings, "play")

@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import delete, text, update
 
 from referee import games, store
-from referee.bench import pontis_cycle, rope_export
+from referee.archive import CHUNK as CHUNK_OF_GAMES
+from referee.bench import pontis_cycle, pontis_export, rope_export
 from referee.pickling import loads
 from referee.store import snapshots
 from referee.store.models import Snapshot
@@ -368,3 +369,22 @@ def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
     assert state["seq"] == 1001 and from_snapshots["state"]["seq"] == 1001
     drop_every_snapshot(app)
     assert cold(client, match) == from_snapshots
+
+
+def test_a_cold_read_of_a_long_pontis_match_builds_only_its_newest_games(app, client):
+    # 2,600 entries: 200 finished games, of which the snapshot holds all but the newest few as
+    # sealed chunks of the state's results (referee.archive), read back only when reached.
+    imported = client.post("/api/matches/import", json=pontis_export(2_600))
+    assert imported.status_code == 201, imported.get_json()
+    match = imported.get_json()
+    warm = everything(client, match)
+    cold(client, match)  # writes the snapshot at 2,600
+    store.clear_cache()
+    answer = client.get(f"/api/matches/{match['id']}").get_json()
+    with app.app_context():
+        results = store.load(store.get_match(match["id"])).state.results  # the replay the answer used
+        store.db.session.remove()
+    assert len(results) == answer["games_played"] > 3 * CHUNK_OF_GAMES
+    # The answer shows the newest twenty games: at most the two newest chunks were read back.
+    assert sum(chunk._records is not None for chunk in results._chunks) <= 2
+    assert answer == warm["window"] and everything(client, match) == warm

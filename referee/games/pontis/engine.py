@@ -19,6 +19,7 @@ from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from referee.actions import Action
+from referee.archive import Archive
 from referee.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
@@ -175,7 +176,10 @@ class PontisState:
     mode: str
     bank_count: int
     game: Game | None = None                # the game in progress, or the last one finished
-    results: tuple[Result, ...] = ()
+    results: Archive[Result] = Archive()
+    # The match totals by seat (PONTIS-END-5), carried beside the results so that the view of
+    # a long match reads them without a pass over every game; () before the first.
+    totals: tuple[int, ...] = ()
     findings: tuple[Finding, ...] = ()
 
     # seats and banks -----------------------------------------------------------------------
@@ -772,9 +776,8 @@ class PontisGame(GameRules):
 
     def _finish(self, state: PontisState, game: Game, findings: tuple[Finding, ...]) -> Outcome:
         game = replace(game, sum_holder=None, sum_by_curdle=False, curdle_claim=None)
-        result = self._result(state, game)
-        state = replace(state, game=game, results=state.results + (result,),
-                        findings=state.findings + findings)
+        state = replace(state, game=game, findings=state.findings + findings,
+                        **self._recorded(state, self._result(state, game)))
         return state, findings
 
     # proofs (PONTIS-LIAR-2, PONTIS-TURN-4) -------------------------------------------------
@@ -882,11 +885,10 @@ class PontisGame(GameRules):
         game = self._game(state)  # a proven fake was found, so a game was dealt
         fakes = game.fakes[:index] + (replace(fake, caller=caller),) + game.fakes[index + 1:]
         game = replace(game, fakes=fakes)
-        results = state.results
         if game.phase == ENDED:
             # The proving card ended the game; the call still counts in that game.
-            results = results[:-1] + (self._result(state, game),)
-        return replace(state, game=game, results=results), ()
+            return replace(state, game=game, **self._recorded(state, self._result(state, game), replacing=True)), ()
+        return replace(state, game=game), ()
 
     def _may_call(self, state: PontisState, caller: int, fake: Fake) -> bool:
         if caller == fake.player:
@@ -1020,7 +1022,7 @@ class PontisGame(GameRules):
         result = Result(number=number, dealer=number % n, foundation_suit=suit, ending=ending,
                         ended_by=ended_by,
                         rows=self._rows(state, cards, suits, liar, ending, ended_by))
-        return replace(state, results=state.results + (result,)), ()
+        return replace(state, **self._recorded(state, result)), ()
 
     # view ----------------------------------------------------------------------------------
     def _ending_text(self, state: PontisState, game: Game) -> Message:
@@ -1116,17 +1118,23 @@ class PontisGame(GameRules):
 
     def _match_totals(self, state: PontisState) -> dict[str, int]:
         """The match totals of the finished games (PONTIS-END-5), as the last of the running
-        totals, summed without building the others: kept per tuple of results. Shared:
-        read-only."""
-        return MATCH_TOTALS.get(state.results, state.players, lambda: self._sum_totals(state))
+        totals: carried in the state, added up as each game was recorded."""
+        return dict(zip(state.players, state.totals or (0,) * len(state.players)))
 
     @staticmethod
-    def _sum_totals(state: PontisState) -> dict[str, int]:
-        by_seat = [0] * len(state.players)
-        for result in state.results:
-            for row in result.rows:
-                by_seat[row.player] += row.score
-        return dict(zip(state.players, by_seat))
+    def _recorded(state: PontisState, result: Result, replacing: bool = False) -> dict[str, Any]:
+        """The results with ``result`` added (or in place of the last, when ``replacing``), and
+        the match totals by seat that go with them."""
+        totals = list(state.totals or (0,) * len(state.players))
+        if replacing:
+            for row in state.results[-1].rows:
+                totals[row.player] -= row.score
+            results = state.results.with_last(result)
+        else:
+            results = state.results + (result,)
+        for row in result.rows:
+            totals[row.player] += row.score
+        return {"results": results, "totals": tuple(totals)}
 
     @staticmethod
     def _ordered(rows: tuple[Row, ...]) -> list[Row]:
@@ -1415,7 +1423,6 @@ def _per_player(state: PontisState, action: Action, name: str, *, required: bool
 # of results the running totals and the latest outcome. Shared between answers: read-only.
 ENTRIES = Rendered(maxsize=20_000)
 TOTALS = Rendered(maxsize=512)
-MATCH_TOTALS = Rendered(maxsize=512)
 OUTCOMES = Rendered(maxsize=512)
 # The last state, game and rows _game_rows gave (immutable, so shared safely between threads).
 _LAST_ROWS: tuple[PontisState, Game, tuple[Row, ...]] | None = None
