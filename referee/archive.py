@@ -13,9 +13,9 @@ Pure: no Flask, no database.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
-from referee.pickling import REBUILDERS, dumps, loads
+from referee.pickling import dumps, loads
 
 T = TypeVar("T")
 
@@ -29,13 +29,15 @@ class _Chunk(Generic[T]):
     __slots__ = ("_records", "_data")
 
     def __init__(self, records: tuple[T, ...] | None, data: bytes | None = None) -> None:
+        if records is None and not isinstance(data, bytes):
+            raise ValueError("a sealed chunk that is not bytes")
         self._records = records
         self._data = data
 
     @property
     def records(self) -> tuple[T, ...]:
         if self._records is None:
-            records = loads(self._data or b"")
+            records = loads(cast(bytes, self._data))  # bytes whenever there are no records: see __init__
             if not (isinstance(records, tuple) and len(records) == CHUNK):
                 raise ValueError("a sealed chunk of another shape")
             self._records = records
@@ -44,16 +46,7 @@ class _Chunk(Generic[T]):
     def __reduce__(self) -> tuple[Any, ...]:
         if self._data is None:
             self._data = dumps(self.records)
-        return _sealed_chunk, (self._data,)
-
-
-def _sealed_chunk(data: bytes) -> _Chunk[Any]:
-    if not isinstance(data, bytes):
-        raise ValueError("a sealed chunk that is not bytes")
-    return _Chunk(None, data)
-
-
-REBUILDERS.add((__name__, "_sealed_chunk"))
+        return _Chunk, (None, self._data)
 
 
 class Archive(Sequence[T]):
