@@ -13,7 +13,9 @@ import urllib.request
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.browser.conftest import POLL_CUT_SHORT
 from tests.browser.table import Table
+from tests.web.test_api_pontoon import DEAL_1
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 OPENING = [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
@@ -87,6 +89,35 @@ def test_a_late_poll_answer_for_a_replaced_board_leaves_the_keys_in_place(page: 
     expect(page.locator("#board")).to_have_attribute("data-seq", "7")
     expect(page.locator("#panel .turn")).to_contain_text("Ben needs")
     expect(page.locator('#panel form.entry fieldset[data-picker="card"]')).to_be_visible()
+
+
+def test_a_bet_from_a_form_of_its_own_cuts_a_poll_short_and_its_answer_stands(page: Page, live_server):
+    """Shoot Pontoon's bets are sent from small forms of their own, which cut short a board poll
+    still on its way ("#board:replace"): the bet is taken once, its answer stays on screen, and
+    the poll cut short is no error (the console check lets exactly that through)."""
+    match = api(live_server, "/api/matches", {"game": "pontoon", "players": ["Ann", "Ben", "Cy", "Dee"],
+                                              "settings": {"shoot": True, "kitty_min": 10, "kitty_max": 100}})
+    for action in DEAL_1[:5]:   # the kitty, the deal and three stakes: Ben bets first
+        api(live_server, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    held = []
+    page.route(re.compile(r"/board\?"), lambda route: held.append(route) if not held else route.continue_())
+    page.goto(match["links"]["scorer"])
+    expect(page.locator("#panel .turn")).to_contain_text("Ben bets")
+    deadline = time.monotonic() + 5
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the board never polled"
+    cut_short = []
+    page.on("console", lambda message: cut_short.append(message.text) if message.text == POLL_CUT_SHORT else None)
+    Table(page).tap(page.get_by_role("button", name="Ben declines"))
+    expect(page.locator("#board")).to_have_attribute("data-seq", "6")
+    expect(page.locator("#panel .turn")).to_contain_text("Cy bets")
+    assert cut_short == [POLL_CUT_SHORT]
+    page.screenshot(path="test-results/bet-after-cut-poll.png")
+    page.wait_for_timeout(1000)  # time for the next polls: the answer stays
+    expect(page.locator("#panel .turn")).to_contain_text("Cy bets")
+    log = api(live_server, f"/api/matches/{match['id']}/log")
+    assert [e["action"] for e in log[5:]] == [{"type": "shoot", "player": "Ben", "amount": 0}]
 
 
 def test_a_dispute_is_raised_and_ruled_on_the_timeline_and_printed(page: Page, live_server):
