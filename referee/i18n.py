@@ -210,14 +210,34 @@ class Message:
         return part in str(self)
 
 
+# A message without parameters is the same value every time it is made: the refusals that
+# legal() words and drops, for one, ask for the same few again and again.
+_PLAIN: dict[str, Message] = {}
+
+
 def _(template: str, **params: Any) -> Message:
     """A translatable message: ``_("{card} is not a bridge", card=card)``."""
-    return Message(template, tuple((k, _frozen(v)) for k, v in params.items()))
+    if params:
+        return Message(template, _params(params))
+    plain = _PLAIN.get(template)
+    if plain is None:
+        plain = Message(template)
+        if len(_PLAIN) < 4096:
+            _PLAIN[template] = plain
+    return plain
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> Message:
     """A translatable message with a plural: ``n_("{n} card", "{n} cards", n, n=n)``."""
-    return Message(singular, tuple((k, _frozen(v)) for k, v in params.items()), plural, count)
+    return Message(singular, _params(params), plural, count)
+
+
+def _params(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    items = tuple(params.items())
+    for _key, value in items:
+        if isinstance(value, list):
+            return tuple((k, _frozen(v)) for k, v in items)
+    return items
 
 
 def _frozen(value: Any) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping
 
 from referee.actions import MAX_INT
@@ -85,7 +86,14 @@ class Settings:
         """Checks across fields; subclasses raise InvalidAction(rule="SETTINGS")."""
 
     def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return dict(_house_rules(self))
+
+
+@lru_cache(maxsize=256)
+def _house_rules(settings: Settings) -> tuple[tuple[str, Any], ...]:
+    # Every view lists the match's house rules, which never change: each value is a bool, an int
+    # or a str (``_check_house_rule``), so a shallow copy of the pairs is a copy of the rules.
+    return tuple((f.name, getattr(settings, f.name)) for f in dataclasses.fields(settings))
 
 
 def _check_house_rule(info: HouseRuleInfo, value: Any) -> Any:

@@ -235,6 +235,16 @@ def test_ledger_3_settle_up_pairs_equal_amounts_directly():
     assert settle_up({"Ann": 0, "Ben": 0}) == []
 
 
+def test_ledger_3_settle_up_answers_the_same_positions_alike_and_each_answer_is_the_callers():
+    """Every view asks for the settle-up again: the same positions, in any order, get the same
+    transfers, and a caller that changes its list changes no later answer."""
+    first = settle_up({"Ann": 30, "Ben": -10, "Cy": 10, "Dee": -30})
+    first.append(("Ann", "Ben", 1))
+    again = settle_up({"Dee": -30, "Cy": 10, "Ben": -10, "Ann": 30, "Eve": 0})
+    assert sorted(again) == [("Ben", "Cy", 10), ("Dee", "Ann", 30)]
+    assert again is not first
+
+
 def test_ledger_2_settle_up_refuses_positions_that_do_not_add_up():
     with pytest.raises(IllegalAction) as raised:
         settle_up({"Ann": 10, "Ben": -5})

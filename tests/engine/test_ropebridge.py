@@ -69,6 +69,14 @@ def test_settings_defaults():
     assert all(info.help for info in Settings.rules())
 
 
+def test_settings_as_dict_is_a_fresh_dict_each_time():
+    settings = Settings.from_dict({"row_length": 8})
+    shown = settings.as_dict()
+    shown["row_length"] = 12
+    assert settings.as_dict()["row_length"] == 8 == settings.row_length
+    assert Settings.from_dict({}).as_dict()["row_length"] == 10
+
+
 @pytest.mark.parametrize("bad", [
     {"row_length": 6}, {"row_length": 13}, {"exposed": 0}, {"exposed": 11},
     {"row_length": 8, "exposed": 9}, {"combo": "easy"}, {"jokers": "yes"},

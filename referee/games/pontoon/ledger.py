@@ -7,6 +7,7 @@ settle-up at the end (LEDGER-3) is a pure function of the players' net positions
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from referee.errors import IllegalAction
@@ -112,7 +113,14 @@ def settle_up(net: Mapping[str, int]) -> list[tuple[str, str, int]]:
     """
     if sum(net.values()) != 0:
         raise IllegalAction(_("the positions to settle do not add up to zero"), rule="PONTOON-LEDGER-2")
-    parties = sorted((name for name, amount in net.items() if amount), key=lambda n: (-abs(net[n]), n))
+    return list(_transfers(frozenset((name, amount) for name, amount in net.items() if amount)))
+
+
+@lru_cache(maxsize=256)
+def _transfers(positions: frozenset[tuple[str, int]]) -> tuple[tuple[str, str, int], ...]:
+    # Every view of a session asks again, and the positions change only when money moves.
+    net = dict(positions)
+    parties = sorted(net, key=lambda n: (-abs(net[n]), n))
     if len(parties) <= EXACT_LIMIT:
         groups = _zero_sum_groups(parties, net)
     else:
@@ -120,7 +128,7 @@ def settle_up(net: Mapping[str, int]) -> list[tuple[str, str, int]]:
     transfers: list[tuple[str, str, int]] = []
     for group in groups:
         transfers.extend(_greedy({name: net[name] for name in group}))
-    return transfers
+    return tuple(transfers)
 
 
 def _greedy(net: dict[str, int]) -> list[tuple[str, str, int]]:

@@ -345,6 +345,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
     deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
     deal_over = state.started and state.phase not in IN_DEAL
     banker_cards = entered(state.banker_cards)
+    next_banker = _next_banker(state)
     return {
         "game": "pontoon",
         "mode": state.mode,
@@ -368,7 +369,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
         "banker_class": (class_of(banker_cards, s, banker=True).kind
                          if state.banker_revealed and banker_cards else None),
         "balances": money,
-        "next_banker": _next_banker(state),
+        "next_banker": next_banker,
         "shuffle": _shuffle(state),
         "doubled": state.doubled,
         "legal": legal,
@@ -381,7 +382,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
         "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],
         "settlement": [row.as_dict() for row in state.settlement],
         "history": _history(state, sums),
-        "next_dealer": _next_banker(state),
+        "next_dealer": next_banker,
         "leaders": _leaders(net) if state.started or state.ledger else [],
         "outcome": _outcome(state, sums, money, transfers),
         "match_result": (_match_result(state, net, transfers, len(sums))
