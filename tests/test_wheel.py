@@ -18,6 +18,9 @@ from tests.web.test_serving import Phone, free_port, stop
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
+# The dependencies' wheels, which `make setup` keeps: the recipe's pip installs from them, as a
+# site with a package mirror of its own would. Without them, pip asks the configured indexes.
+WHEELHOUSE = VENV_BIN.parent / "wheelhouse"
 
 # What the app reads at run time besides its Python modules.
 RUNTIME_FILES = [
@@ -65,6 +68,8 @@ def outside_env() -> dict[str, str]:
     """This environment without the checkout's virtual environment on the path."""
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "SECRET_KEY", "DATABASE_URL")}
     env["PATH"] = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if Path(p) != VENV_BIN)
+    if WHEELHOUSE.is_dir():
+        env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(WHEELHOUSE))
     return env
 
 
