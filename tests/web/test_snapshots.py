@@ -371,20 +371,31 @@ def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
     assert cold(client, match) == from_snapshots
 
 
-def test_a_cold_read_of_a_long_pontis_match_builds_only_its_newest_games(app, client):
-    # 2,600 entries: 200 finished games, of which the snapshot holds all but the newest few as
-    # sealed chunks of the state's results (referee.archive), read back only when reached.
-    imported = client.post("/api/matches/import", json=pontis_export(2_600))
+LONG_MATCHES = {
+    # 2,600 entries: 200 finished games.
+    "pontis": (lambda: pontis_export(2_600), lambda state: state.results, lambda answer: answer["games_played"]),
+    # 1,000 results entered one by one.
+    "ropebridge": (lambda: rope_export(1_000, False), lambda state: state.history,
+                   lambda answer: sum(answer["wins"].values()) + answer["ties"]),
+}
+
+
+@pytest.mark.parametrize("game", LONG_MATCHES)
+def test_a_cold_read_of_a_long_match_builds_only_its_newest_games(app, client, game):
+    # The snapshot holds all the finished games but the newest few as sealed chunks of the
+    # state's games (referee.archive), read back only when reached.
+    export, games_of, played = LONG_MATCHES[game]
+    imported = client.post("/api/matches/import", json=export())
     assert imported.status_code == 201, imported.get_json()
     match = imported.get_json()
     warm = everything(client, match)
-    cold(client, match)  # writes the snapshot at 2,600
+    cold(client, match)  # writes the snapshot at the last hundredth entry
     store.clear_cache()
     answer = client.get(f"/api/matches/{match['id']}").get_json()
     with app.app_context():
-        results = store.load(store.get_match(match["id"])).state.results  # the replay the answer used
+        results = games_of(store.load(store.get_match(match["id"])).state)  # the replay the answer used
         store.db.session.remove()
-    assert len(results) == answer["games_played"] > 3 * CHUNK_OF_GAMES
+    assert len(results) == played(answer) > 3 * CHUNK_OF_GAMES
     # The answer shows the newest twenty games: at most the two newest chunks were read back.
     assert sum(chunk._records is not None for chunk in results._chunks) <= 2
     assert answer == warm["window"] and everything(client, match) == warm

@@ -18,6 +18,7 @@ from itertools import product
 from typing import Any, Iterable
 
 from referee.actions import Action
+from referee.archive import Archive
 from referee.cards import JOKER, SUITS, Card
 from referee.engine import QUICK, TABLE, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
@@ -166,7 +167,7 @@ class State:
     game: Game | None = None
     wins: tuple[int, int] = (0, 0)
     ties: int = 0
-    history: tuple[Record, ...] = ()
+    history: Archive[Record] = Archive()   # sealed in chunks: a long match reads back its newest games only
     findings: tuple[Finding, ...] = ()
 
 
