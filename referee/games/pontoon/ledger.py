@@ -6,10 +6,13 @@ settle-up at the end (LEDGER-3) is a pure function of the players' net positions
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Any, overload
 
+from referee.archive import Archive
 from referee.errors import IllegalAction
 from referee.i18n import Message, _
 
@@ -51,53 +54,162 @@ def make_line(frm: str, to: str, amount: int, reason: Message | str, *, deal: in
     return Line(frm, to, amount, reason, deal, kind, seq, player, hand)
 
 
+class Ledger(Sequence[Line]):
+    """Every line of a session, oldest first, read like a tuple, with what the lines add up to
+    carried along: each party's money moved, the kitty, and the banker's own part of it
+    (SHOOT-8). ``ledger + (line,)`` gives a new ledger and leaves this one as it was.
+
+    Every entry checks the balance (LEDGER-2) and every view shows it: carried, neither reads
+    every line of a long session again. The lines are kept in an ``Archive``, so a session read
+    back from a snapshot builds its newest lines, not all of them."""
+
+    __slots__ = ("_lines", "_starts", "_moved", "_kitty", "_own", "_swelling")
+
+    def __init__(self, lines: Iterable[Line] = ()) -> None:
+        self._lines: Archive[Line] = Archive()
+        # Where each deal's lines begin, with the money moved and the kitty before them:
+        # (deal, index of its first line, money moved by party, kitty). Deals that moved no
+        # money have none.
+        self._starts: Archive[tuple[int, int, tuple[tuple[str, int], ...], int]] = Archive()
+        self._moved: dict[str, int] = {}
+        self._kitty = self._own = self._swelling = 0
+        self._add(tuple(lines))
+
+    def _add(self, lines: tuple[Line, ...]) -> None:
+        moved = dict(self._moved)
+        pot, own, swelling = self._kitty, self._own, self._swelling
+        starts: tuple[tuple[int, int, tuple[tuple[str, int], ...], int], ...] = ()
+        newest = self._starts[-1][0] if self._starts else None
+        for at, line in enumerate(lines, len(self._lines)):
+            if line.deal != newest:
+                starts += ((line.deal, at, tuple(sorted(moved.items())), pot),)
+                newest = line.deal
+            if line.frm == KITTY:
+                pot -= line.amount
+                from_swelling = min(swelling, line.amount)  # shoot bets won are paid from it first
+                swelling -= from_swelling
+                own -= line.amount - from_swelling
+            else:
+                moved[line.frm] = moved.get(line.frm, 0) - line.amount
+            if line.to == KITTY:
+                pot += line.amount
+                if line.kind == "shoot":
+                    swelling += line.amount
+                else:
+                    own += line.amount
+            else:
+                moved[line.to] = moved.get(line.to, 0) + line.amount
+        self._lines = self._lines + lines
+        if starts:
+            self._starts = self._starts + starts
+        self._moved, self._kitty, self._own, self._swelling = moved, pot, own, swelling
+
+    def __add__(self, lines: tuple[Line, ...]) -> Ledger:
+        grown = Ledger.__new__(Ledger)
+        grown._lines, grown._starts, grown._moved = self._lines, self._starts, self._moved
+        grown._kitty, grown._own, grown._swelling = self._kitty, self._own, self._swelling
+        grown._add(tuple(lines))
+        return grown
+
+    def _first_from(self, deal: int) -> int:
+        """The index in ``_starts`` of the first deal numbered ``deal`` or later."""
+        return bisect_left(self._starts, deal, key=lambda start: start[0])
+
+    def of_deal(self, deal: int) -> tuple[Line, ...]:
+        """The lines of one deal (lines are written deal by deal)."""
+        k = self._first_from(deal)
+        if k == len(self._starts) or self._starts[k][0] != deal:
+            return ()
+        end = self._starts[k + 1][1] if k + 1 < len(self._starts) else len(self._lines)
+        return self._lines[self._starts[k][1]:end]
+
+    def before_deal(self, deal: int) -> tuple[dict[str, int], int]:
+        """The money moved by party, and the kitty, once every line of the deals before
+        ``deal`` is written and none of its own."""
+        k = self._first_from(deal)
+        if k == len(self._starts):
+            return dict(self._moved), self._kitty
+        _deal, _at, moved, pot = self._starts[k]
+        return dict(moved), pot
+
+    def balances(self, players: Iterable[str], buy_in: int) -> dict[str, int]:
+        """Each player's money: the buy-in plus everything received, less everything paid."""
+        return {name: buy_in + self._moved.get(name, 0) for name in players}
+
+    @property
+    def kitty(self) -> int:
+        return self._kitty
+
+    @property
+    def bankers_own(self) -> int:
+        """The part of the kitty that is the banker's own money (SHOOT-8): what the banker put
+        up and added, less what was paid out of it. Lost shoot bets swell the kitty without
+        counting here, and shoot bets won are paid out of that swelling first."""
+        return self._own
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Line, ...]: ...
+    def __getitem__(self, index: int | slice) -> Line | tuple[Line, ...]:
+        return self._lines[index]
+
+    def __iter__(self) -> Iterator[Line]:
+        return iter(self._lines)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Ledger):
+            return self._lines == other._lines
+        if isinstance(other, tuple):
+            return self._lines == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._lines)
+
+    def __repr__(self) -> str:
+        return f"Ledger({list(self._lines)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Ledger, (), (self._lines, self._starts, self._moved, self._kitty, self._own, self._swelling)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self._lines, self._starts, self._moved, self._kitty, self._own, self._swelling = state
+        if not (isinstance(self._lines, Archive) and isinstance(self._starts, Archive)):
+            raise ValueError("a ledger's lines must be an archive")
+
+
+def _ledger(lines: Iterable[Line]) -> Ledger:
+    return lines if isinstance(lines, Ledger) else Ledger(lines)
+
+
 def balances(lines: Iterable[Line], players: Iterable[str], buy_in: int) -> dict[str, int]:
-    """Each player's money: the buy-in plus everything received, less everything paid."""
-    result = {name: buy_in for name in players}
-    for line in lines:
-        if line.frm != KITTY:
-            result[line.frm] -= line.amount
-        if line.to != KITTY:
-            result[line.to] += line.amount
-    return result
+    """Each player's money from these lines: the buy-in plus everything received, less
+    everything paid."""
+    return _ledger(lines).balances(players, buy_in)
 
 
 def kitty(lines: Iterable[Line]) -> int:
-    total = 0
-    for line in lines:
-        if line.to == KITTY:
-            total += line.amount
-        if line.frm == KITTY:
-            total -= line.amount
-    return total
+    return _ledger(lines).kitty
 
 
 def bankers_own(lines: Iterable[Line]) -> int:
-    """The part of the kitty that is the banker's own money (SHOOT-8): what the banker put up
-    and added, less what was paid out of it. Lost shoot bets swell the kitty without counting
-    here, and shoot bets won are paid out of that swelling first."""
-    own = swelling = 0
-    for line in lines:
-        if line.to == KITTY:
-            if line.kind == "shoot":
-                swelling += line.amount
-            else:
-                own += line.amount
-        elif line.frm == KITTY:
-            from_swelling = min(swelling, line.amount)
-            swelling -= from_swelling
-            own -= line.amount - from_swelling
-    return own
+    """The banker's own part of the kitty these lines leave (``Ledger.bankers_own``)."""
+    return _ledger(lines).bankers_own
 
 
-def check_balanced(lines: tuple[Line, ...] | list[Line], players: tuple[str, ...], buy_in: int) -> None:
+def check_balanced(lines: Iterable[Line], players: tuple[str, ...], buy_in: int) -> None:
     """LEDGER-2: the players' balances and the kitty always add up to the buy-ins."""
-    held = sum(balances(lines, players, buy_in).values()) + kitty(lines)
+    ledger = _ledger(lines)
+    held = sum(ledger.balances(players, buy_in).values()) + ledger.kitty
     expected = buy_in * len(players)
     if held != expected:
         raise IllegalAction(_("the ledger holds {held} but the buy-ins were {expected}", held=held,
                               expected=expected), rule="PONTOON-LEDGER-2")
-    if kitty(lines) < 0:
+    if ledger.kitty < 0:
         raise IllegalAction(_("the kitty cannot hold less than nothing"), rule="PONTOON-LEDGER-2")
 
 

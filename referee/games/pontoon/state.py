@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from referee.archive import Archive
 from referee.cards import Card
 from referee.engine import Finding
 from referee.errors import InvalidAction
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.hands import HandClass, classify
-from referee.games.pontoon.ledger import Line, kitty
+from referee.games.pontoon.ledger import Ledger, kitty
 from referee.i18n import N_, Message, _
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
@@ -229,9 +230,9 @@ class State:
     doubled: bool = False
     turns_begun: bool = False
     shuffle: bool = True
-    ledger: tuple[Line, ...] = ()
+    ledger: Ledger = Ledger()
     findings: tuple[Finding, ...] = ()
-    history: tuple[DealRecord, ...] = ()
+    history: Archive[DealRecord] = Archive()
     settlement: tuple[Row, ...] = ()
     bank_changes: tuple[BankChange, ...] = ()
     cut: tuple[tuple[str, Card], ...] | None = None

@@ -1,14 +1,16 @@
 """The JSON state of a Pontoon match (docs/api-pontoon.md).
 
 Only cards the table has entered are shown; a card dealt face down and not yet entered is
-"??". Balances, the kitty, per-deal scores and the settle-up are all added up from the ledger
-here, never stored. Texts for people (a hand's label, why a hand was paid, a payment's reason)
-are Messages in the state and become text here, in the language of whoever is looking.
+"??". Balances and the kitty are what the ledger's lines add up to (the ``Ledger`` carries the
+sums as its lines are written); each deal's sums and the settle-up are added up here, never
+stored. Texts for people (a hand's label, why a hand was paid, a payment's reason) are Messages
+in the state and become text here, in the language of whoever is looking.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from referee.games.pontoon import hands as H
 from referee.games.pontoon.ledger import KITTY, Line, balances, kitty, settle_up
@@ -137,7 +139,7 @@ def _shoot_turn(state: State) -> str | None:
 
 @dataclass(frozen=True)
 class DealSums:
-    """One finished deal as the view shows it, added up in one pass over the ledger."""
+    """One finished deal as the view shows it, added up from its own lines."""
 
     record: DealRecord
     lines: tuple[Line, ...]          # the payments of this deal, up to the next deal
@@ -148,34 +150,50 @@ class DealSums:
     changes: tuple[BankChange, ...]  # bank changes after it (deal 0: also before the first deal)
 
 
-def per_deal(state: State) -> list[DealSums]:
-    """Every finished deal with its payments and the money after it, oldest first.
+class Deals(Sequence[DealSums]):
+    """Every finished deal with its payments and the money after it, oldest first, each added
+    up when it is read from that deal's own lines and the money the ledger carries from before
+    it (issue 17: a long match stays cheap to show; a view reads its newest deals only)."""
 
-    One pass over the ledger and one over the bank changes, however many deals (issue 17: a
-    long match stays linear): the lines are grouped by deal once, and the money after each deal
-    runs on from the deal before, line by line up to the entry that settled it."""
-    by_deal: dict[int, list[Line]] = {}
-    for line in state.ledger:
-        by_deal.setdefault(line.deal, []).append(line)
-    changes: dict[int, list[BankChange]] = {}
-    for change in state.bank_changes:
-        # A change before the first deal belongs to deal 0, like the lines made then.
-        changes.setdefault(change.after_deal or 0, []).append(change)
-    ledger = state.ledger
-    # Two walks along the ledger: up to the settling entry, and on to the next deal.
-    settled, settled_pot, at = {name: state.settings.buy_in for name in state.players}, 0, 0
-    money, pot, upto = dict(settled), 0, 0
-    sums = []
-    for record in state.history:
-        while at < len(ledger) and ledger[at].seq <= record.seq:
-            settled_pot += _move(settled, ledger[at])
-            at += 1
-        while upto < len(ledger) and ledger[upto].deal <= record.deal:
-            pot += _move(money, ledger[upto])
-            upto += 1
-        sums.append(DealSums(record, tuple(by_deal.get(record.deal, ())), dict(money), pot, dict(settled),
-                             settled_pot, tuple(changes.get(record.deal, ()))))
-    return sums
+    def __init__(self, state: State) -> None:
+        self._state = state
+        changes: dict[int, list[BankChange]] = {}
+        for change in state.bank_changes:
+            # A change before the first deal belongs to deal 0, like the lines made then.
+            changes.setdefault(change.after_deal or 0, []).append(change)
+        self._changes = changes
+
+    def __len__(self) -> int:
+        return len(self._state.history)
+
+    @overload
+    def __getitem__(self, index: int) -> DealSums: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[DealSums, ...]: ...
+    def __getitem__(self, index: int | slice) -> DealSums | tuple[DealSums, ...]:
+        if isinstance(index, slice):
+            return tuple(self[at] for at in range(*index.indices(len(self))))
+        at = index + len(self) if index < 0 else index
+        if not 0 <= at < len(self):
+            raise IndexError("deal index out of range")
+        return self._sums(self._state.history[at])
+
+    def _sums(self, record: DealRecord) -> DealSums:
+        state, buy_in = self._state, self._state.settings.buy_in
+        lines = state.ledger.of_deal(record.deal)
+        moved, settled_pot = state.ledger.before_deal(record.deal)
+        settled = {name: buy_in + moved.get(name, 0) for name in state.players}
+        for line in lines:
+            if line.seq <= record.seq:  # not the lines written between the settling and the next deal
+                settled_pot += _move(settled, line)
+        moved, pot = state.ledger.before_deal(record.deal + 1)
+        money = {name: buy_in + moved.get(name, 0) for name in state.players}
+        return DealSums(record, lines, money, pot, settled, settled_pot, tuple(self._changes.get(record.deal, ())))
+
+
+def per_deal(state: State) -> Deals:
+    """Every finished deal with its payments and the money after it, oldest first."""
+    return Deals(state)
 
 
 def _move(money: dict[str, int], line: Line) -> int:
@@ -207,7 +225,7 @@ def deal_result(deal: DealSums, players: tuple[str, ...]) -> dict[str, int]:
     return result
 
 
-def _history(state: State, sums: list[DealSums]) -> Rows[dict[str, Any]]:
+def _history(state: State, sums: Sequence[DealSums]) -> Rows[dict[str, Any]]:
     """Every finished deal as the view shows it, each put in words only where it is read (an
     answer of the API reads the newest few)."""
     return Rows(sums, lambda deal: _history_entry(state, deal))
@@ -237,7 +255,7 @@ def _history_entry(state: State, deal: DealSums) -> dict[str, Any]:
     }
 
 
-def running_totals(state: State, sums: list[DealSums] | None = None) -> tuple[dict[str, int], ...]:
+def running_totals(state: State, sums: Sequence[DealSums] | None = None) -> tuple[dict[str, int], ...]:
     """Every player's money after each settled deal, oldest first: the balances, with what is
     in the kitty counted as the banker's (as the settle-up counts it)."""
     return tuple(_money_after(deal) for deal in (per_deal(state) if sums is None else sums))
@@ -279,7 +297,7 @@ def _leaders(net: dict[str, int]) -> list[str]:
     return [name for name, v in net.items() if v == best]
 
 
-def _outcome(state: State, sums: list[DealSums], money: dict[str, int],
+def _outcome(state: State, sums: Sequence[DealSums], money: dict[str, int],
              transfers: list[tuple[str, str, int]]) -> dict[str, Any] | None:
     """The latest settled deal: who won the most in it and why, then each player's result of the
     deal, balance and part in the settle-up (issue 12: Pontoon's ends are the balances and the
@@ -339,7 +357,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
     prices = None
     if hand is not None and _can_buy(state, hand):
         prices = list(buy_range(hand))
-    this_deal = [line for line in state.ledger if line.deal == state.deal]
+    this_deal = list(state.ledger.of_deal(state.deal))
     sums = per_deal(state)
     transfers = settle_up(net)
     deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
