@@ -66,7 +66,7 @@ log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 6           # raise with any change to what is pickled below (6: Pontoon's Ledger and deals)
+FORMAT = 7           # raise with any change to what is pickled below (7: Curdle's hands as an Archive)
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
 CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time

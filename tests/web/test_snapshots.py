@@ -377,7 +377,15 @@ LONG_MATCHES = {
     # 1,000 results entered one by one.
     "ropebridge": (lambda: rope_export(1_000, False), lambda state: state.history,
                    lambda answer: sum(answer["wins"].values()) + answer["ties"]),
+    # 300 hands entered as results.
+    "curdle": (lambda: curdle_export(300), lambda state: state.history, lambda answer: answer["history_count"]),
 }
+
+
+def curdle_export(hands: int) -> dict:
+    log = [{"seq": n, "action": {"type": "quick", "winner": ("Ann", "Ben", "Cy")[n % 3]}} for n in range(1, hands + 1)]
+    return {"format": "referee-match", "version": 1, "game": "curdle", "title": "", "mode": "quick",
+            "players": ["Ann", "Ben", "Cy"], "settings": {"target": 10_000}, "log": log}
 
 
 @pytest.mark.parametrize("game", LONG_MATCHES)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, TypeVar
 
 from referee.actions import Action
+from referee.archive import Archive
 from referee.cards import SUITS, Card, standard_deck
 from referee.engine import QUICK as QUICK_MODE
 from referee.engine import Finding, GameRules, Move
@@ -228,7 +229,7 @@ class State:
     curdles: tuple[CurdleNote, ...] = ()
     scores: tuple[int, ...] = ()
     deal_scores: tuple[int, ...] | None = None
-    history: tuple[HandRecord, ...] = ()
+    history: Archive[HandRecord] = Archive()   # sealed in chunks: a long match reads back its newest hands only
     findings: tuple[Finding, ...] = ()
     match_winners: tuple[int, ...] = ()
 
@@ -1233,7 +1234,7 @@ class Curdle(GameRules):
         winner = names[record.winner]
         number = record.deal + 1
         penalty = state.settings.scoring == "cards_left"
-        totals = self.running_totals(state)[-1]
+        totals = dict(zip(names, state.scores))   # the totals after the newest hand (_score_hand)
         left = record.cards_left
         if left is not None:
             others = [(names[s], n) for s, n in enumerate(left) if s != record.winner]
