@@ -73,15 +73,32 @@ class Archive(Sequence[T]):
     @overload
     def __getitem__(self, index: slice) -> tuple[T, ...]: ...
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        sealed = len(self._chunks) * CHUNK
         if isinstance(index, slice):
-            return tuple(self[at] for at in range(*index.indices(len(self))))
-        at = index + len(self) if index < 0 else index
-        if not 0 <= at < len(self):
-            raise IndexError("Archive index out of range")
-        chunk, offset = divmod(at, CHUNK)
-        if chunk < len(self._chunks):
-            return self._chunks[chunk].records[offset]
-        return self._tail[offset]
+            start, stop, step = index.indices(sealed + len(self._tail))
+            if step != 1:
+                return tuple(self[at] for at in range(start, stop, step))
+            return self._span(start, stop, sealed)
+        at = index + sealed + len(self._tail) if index < 0 else index
+        if at >= sealed:
+            if at - sealed < len(self._tail):
+                return self._tail[at - sealed]
+        elif at >= 0:
+            return self._chunks[at // CHUNK].records[at % CHUNK]
+        raise IndexError("Archive index out of range")
+
+    def _span(self, start: int, stop: int, sealed: int) -> tuple[T, ...]:
+        """Records ``start`` to ``stop``, a chunk's worth at a time (views read the newest few,
+        often all from the tail)."""
+        span: tuple[T, ...] = ()
+        at = start
+        while at < min(stop, sealed):
+            chunk = at // CHUNK
+            span += self._chunks[chunk].records[at - chunk * CHUNK:min(stop, sealed) - chunk * CHUNK]
+            at = (chunk + 1) * CHUNK
+        if stop > sealed:
+            span += self._tail[max(start - sealed, 0):stop - sealed]
+        return span
 
     def __iter__(self) -> Iterator[T]:
         for chunk in self._chunks:

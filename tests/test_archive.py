@@ -30,6 +30,9 @@ def test_an_archive_reads_like_the_tuple_of_its_records(n):
     assert hash(archive) == hash(expected)
     assert [archive[i] for i in range(-n, n)] == list(expected[-n:] + expected)
     assert archive[1:-1] == expected[1:-1] and archive[::7] == expected[::7]
+    # Slices are read a chunk at a time: every cut across the chunks and the newest records.
+    cuts = sorted({0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK, n - 1, n, n + 1, -1, -CHUNK - 1, -n - 2})
+    assert all(archive[a:b] == expected[a:b] for a in cuts for b in cuts)
     for outside in (n, -n - 1):
         with pytest.raises(IndexError):
             archive[outside]

@@ -113,6 +113,9 @@ class Ledger(Sequence[Line]):
 
     def _first_from(self, deal: int) -> int:
         """The index in ``_starts`` of the first deal numbered ``deal`` or later."""
+        newest = self._starts[-1][0] if self._starts else deal - 1
+        if newest <= deal:  # what views ask most: the deal in play, the one just settled
+            return len(self._starts) - (newest == deal)
         return bisect_left(self._starts, deal, key=lambda start: start[0])
 
     def of_deal(self, deal: int) -> tuple[Line, ...]:
