@@ -26,11 +26,12 @@ def browser_context_args(browser_context_args):
 
 # htmx logs every request it cuts short as two console errors. A board poll cut short by an
 # entry (the entry forms that sync on "#board:replace") is the design: the entry's answer is the
-# newer board. An entry cut short is not, so the page names each cut-short request's verb.
+# newer board. Any other request cut short is not, so the tests' script on each page names the
+# cut-short requests that are the board's own GET.
 POLL_CUT_SHORT = "referee-test: a board poll was cut short"
 NAME_CUT_SHORT_POLLS = """document.addEventListener("htmx:sendAbort", (event) => {
-  const config = event.detail.requestConfig;
-  if (config && config.verb === "get") console.info("%s");
+  const config = event.detail.requestConfig, board = event.detail.elt;
+  if (config && config.verb === "get" && board && board.id === "board") console.info("%s");
 });""" % POLL_CUT_SHORT
 
 
