@@ -1,5 +1,6 @@
-"""The finished records of a match that grows for an evening (Pontis's finished games), kept so
-that a state that holds thousands of them is as cheap to read back as one that holds a few.
+"""The records of a match that grows for an evening (finished games, hands and deals; Pontoon's
+ledger lines), kept so that a state that holds thousands of them is as cheap to read back as
+one that holds a few.
 
 An ``Archive`` is an immutable sequence, read like a tuple. Its records are held in sealed
 chunks of ``CHUNK``, with the newest records (fewer than ``CHUNK``) after them. A sealed chunk

@@ -29,11 +29,11 @@ result.
 the newest ``RECENT`` seqs of the undo stack are built when a snapshot is read; the entries
 before them are kept as sealed chunks of ``CHUNK`` entries each, pickled apart and decoded only
 when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``). A state that grows
-with the match can keep its finished records the same way (``referee.archive``: Pontis's
-results), so that a read costs about the same at 1,000 entries as at 10,000. A sealed chunk
-never changes, so
-the next snapshot of the match reuses the chunks this process pickled or read (``_seal``) and
-writing one costs the newest entries, not the whole chain.
+with the match keeps its finished records the same way (``referee.archive``: the finished games,
+hands or deals of all but Reverse Bridge, and Pontoon's ledger), so that a read costs about the same at
+1,000 entries as at 10,000. A sealed chunk never changes, so the next snapshot of the match
+reuses the chunks this process pickled or read (``_seal``) and writing one costs the newest
+entries, not the whole chain.
 
 Written in its own short transaction (never in the request's), after the entry is committed; a
 failed write is logged and never fails the request.

@@ -178,7 +178,7 @@ class PontisState:
     game: Game | None = None                # the game in progress, or the last one finished
     results: Archive[Result] = Archive()
     # The match totals by seat (PONTIS-END-5), carried beside the results so that the view of
-    # a long match reads them without a pass over every game; () before the first.
+    # a long match reads them without a pass over every game.
     totals: tuple[int, ...] = ()
     findings: tuple[Finding, ...] = ()
 
@@ -341,7 +341,8 @@ class PontisGame(GameRules):
             raise InvalidAction(
                 _("{banks} banks need {banks} foundations, but a suit has only 13 cards", banks=banks),
                 rule="PONTIS-BANKS-1")
-        return PontisState(players=players, settings=settings, mode=mode, bank_count=banks)
+        return PontisState(players=players, settings=settings, mode=mode, bank_count=banks,
+                           totals=(0,) * len(players))
 
     # the actions, as data ------------------------------------------------------------------
     # The order is the order of the view's "legal" list: in the sum phase "pair" comes before
@@ -1119,13 +1120,13 @@ class PontisGame(GameRules):
     def _match_totals(self, state: PontisState) -> dict[str, int]:
         """The match totals of the finished games (PONTIS-END-5), as the last of the running
         totals: carried in the state, added up as each game was recorded."""
-        return dict(zip(state.players, state.totals or (0,) * len(state.players)))
+        return dict(zip(state.players, state.totals))
 
     @staticmethod
     def _recorded(state: PontisState, result: Result, replacing: bool = False) -> dict[str, Any]:
         """The results with ``result`` added (or in place of the last, when ``replacing``), and
         the match totals by seat that go with them."""
-        totals = list(state.totals or (0,) * len(state.players))
+        totals = list(state.totals)
         if replacing:
             for row in state.results[-1].rows:
                 totals[row.player] -= row.score

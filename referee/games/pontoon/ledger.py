@@ -54,6 +54,11 @@ def make_line(frm: str, to: str, amount: int, reason: Message | str, *, deal: in
     return Line(frm, to, amount, reason, deal, kind, seq, player, hand)
 
 
+# Where a deal's lines begin, with the money before them: (deal, index of its first line, money
+# moved by party, kitty). A deal that moved no money has none.
+_Start = tuple[int, int, tuple[tuple[str, int], ...], int]
+
+
 class Ledger(Sequence[Line]):
     """Every line of a session, oldest first, read like a tuple, with what the lines add up to
     carried along: each party's money moved, the kitty, and the banker's own part of it
@@ -67,10 +72,7 @@ class Ledger(Sequence[Line]):
 
     def __init__(self, lines: Iterable[Line] = ()) -> None:
         self._lines: Archive[Line] = Archive()
-        # Where each deal's lines begin, with the money moved and the kitty before them:
-        # (deal, index of its first line, money moved by party, kitty). Deals that moved no
-        # money have none.
-        self._starts: Archive[tuple[int, int, tuple[tuple[str, int], ...], int]] = Archive()
+        self._starts: Archive[_Start] = Archive()
         self._moved: dict[str, int] = {}
         self._kitty = self._own = self._swelling = 0
         self._add(tuple(lines))
@@ -78,7 +80,7 @@ class Ledger(Sequence[Line]):
     def _add(self, lines: tuple[Line, ...]) -> None:
         moved = dict(self._moved)
         pot, own, swelling = self._kitty, self._own, self._swelling
-        starts: tuple[tuple[int, int, tuple[tuple[str, int], ...], int], ...] = ()
+        starts: tuple[_Start, ...] = ()
         newest = self._starts[-1][0] if self._starts else None
         for at, line in enumerate(lines, len(self._lines)):
             if line.deal != newest:

@@ -172,11 +172,8 @@ class Deals(Sequence[DealSums]):
     def __getitem__(self, index: slice) -> tuple[DealSums, ...]: ...
     def __getitem__(self, index: int | slice) -> DealSums | tuple[DealSums, ...]:
         if isinstance(index, slice):
-            return tuple(self[at] for at in range(*index.indices(len(self))))
-        at = index + len(self) if index < 0 else index
-        if not 0 <= at < len(self):
-            raise IndexError("deal index out of range")
-        return self._sums(self._state.history[at])
+            return tuple(map(self._sums, self._state.history[index]))
+        return self._sums(self._state.history[index])
 
     def _sums(self, record: DealRecord) -> DealSums:
         state, buy_in = self._state, self._state.settings.buy_in
