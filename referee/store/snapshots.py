@@ -28,7 +28,8 @@ result.
 **What a cold read decodes.** Only the newest ``RECENT`` to ``RECENT + CHUNK`` game entries and
 the newest ``RECENT`` seqs of the undo stack are built when a snapshot is read; the entries
 before them are kept as sealed chunks of ``CHUNK`` entries each, pickled apart and decoded only
-when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``). A state that grows
+when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``), and so are the
+states kept before every ``SPARSE``-th entry (one pickle). A state that grows
 with the match keeps its finished records the same way (``referee.archive``: the finished games,
 hands or deals of all but Reverse Bridge, and Pontoon's ledger), so that a read costs about the same at
 1,000 entries as at 10,000. A sealed chunk never changes, so the next snapshot of the match
@@ -48,9 +49,9 @@ import sys
 import threading
 import weakref
 from array import array
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -66,7 +67,7 @@ log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 7           # raise with any change to what is pickled below (7: Curdle's hands as an Archive)
+FORMAT = 8           # raise with any change to what is pickled below (8: the kept states as one pickle)
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
 CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time
@@ -143,18 +144,49 @@ def _known_shape() -> bool:
 class _Sealed:
     """The game entries of a chain from the first up to a CHUNK boundary, as snapshot data: one
     pickle per CHUNK entries (``chunks``), the last seq of each (``seqs``), and the states kept
-    before every SPARSE-th entry (``befores``, index and state). A sealed chunk never changes:
-    the chain is persistent, and a correction builds new links from its target on."""
+    before every SPARSE-th entry (``kept``: one pickle of (index, state) pairs). A sealed chunk
+    never changes: the chain is persistent, and a correction builds new links from its target on.
+
+    The kept states are one pickle, not one per state, because each state holds its match's
+    finished records so far, and pickles of their own would hold those again and again. It is
+    decoded only when a chunk that starts at a kept index is (a cold read never does). A
+    prefix shares it and reads only the indexes below its own end (``below``)."""
 
     chunks: tuple[bytes, ...] = ()
     seqs: tuple[int, ...] = ()
-    befores: tuple[tuple[int, Any], ...] = ()
+    kept: bytes = b""
+    below: int | None = None  # only indexes below this are this chain's (None: all of them)
+    # The states ``kept`` was pickled from, while this process has them: states of one chain
+    # share their older records, and the next pickle of them holds those records once.
+    live: dict[int, Any] | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def befores(self) -> dict[int, Any]:
+        if self.live is not None:
+            return self.live
+        pairs = loads(self.kept) if self.kept else ()
+        if not (isinstance(pairs, tuple) and all(isinstance(pair, tuple) and len(pair) == 2
+                                                 and isinstance(pair[0], int) for pair in pairs)):
+            raise ValueError("kept states of another shape")
+        return {index: state for index, state in pairs if self.below is None or index < self.below}
 
     def prefix(self, count: int) -> _Sealed:
         if count == len(self.chunks):
             return self
-        end = count * CHUNK
-        return _Sealed(self.chunks[:count], self.seqs[:count], tuple(kept for kept in self.befores if kept[0] < end))
+        end = count * CHUNK if self.below is None else min(self.below, count * CHUNK)
+        live = None if self.live is None else {index: state for index, state in self.live.items() if index < end}
+        return _Sealed(self.chunks[:count], self.seqs[:count], self.kept, end, live)
+
+    def adding(self, chunk: bytes, seq: int, kept: tuple[tuple[int, Any], ...]) -> _Sealed:
+        """These chunks and one more; the kept states are pickled again only when it keeps one."""
+        if not kept:
+            return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), self.kept, self.below, self.live)
+        befores = {**self.befores, **dict(kept)}
+        return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), dumps(tuple(befores.items())), None, befores)
+
+    def kept_data(self) -> bytes:
+        """``kept`` as a snapshot stores it: only this chain's states."""
+        return self.kept if self.below is None else dumps(tuple(self.befores.items()))
 
 
 class _LaterLinks:
@@ -186,7 +218,7 @@ def _decode_chunk(sealed: _Sealed) -> Link:
     count = len(sealed.chunks)
     first_index = (count - 1) * CHUNK
     rows = loads(sealed.chunks[-1])
-    befores = dict(sealed.befores)
+    befores = sealed.befores if first_index % SPARSE == 0 else {}  # the only index kept in a chunk is its first
     if not isinstance(rows, list) or len(rows) != CHUNK:
         raise ValueError("a sealed chunk of another shape")
     # The chunk before it stands in for its last Link (it answers every attribute alike).
@@ -259,7 +291,7 @@ def _seal(link: Any, count: int) -> _Sealed:
     rows = [(entry.seq, entry.original, entry.action, entry.dropped, entry.broken) for entry in links]
     kept = tuple((entry.index, entry.before) for entry in links
                  if entry.index % SPARSE == 0 and entry.before is not None)
-    sealed = _Sealed(older.chunks + (dumps(rows),), older.seqs + (links[-1].seq,), older.befores + kept)
+    sealed = older.adding(dumps(rows), links[-1].seq, kept)
     if not isinstance(links[-1], _LaterLinks):
         _remember(links[-1], sealed)
     return sealed
@@ -344,7 +376,7 @@ def encode(replay: Replay) -> bytes | None:
         rows.append((entry.seq, entry.original, entry.action, entry.before if keep else None, entry.dropped,
                      entry.broken))
     in_force, in_force_below = _split_stack(replay.in_force)
-    payload = (FORMAT, replay.seq, replay.state, seal, rows, sealed.chunks, sealed.seqs, sealed.befores,
+    payload = (FORMAT, replay.seq, replay.state, seal, rows, sealed.chunks, sealed.seqs, sealed.kept_data(),
                in_force, in_force_below, replay.undone, replay.corrections, replay.disputes, replay.broken,
                replay.work, replay.entry)
     return dumps(payload)
@@ -366,12 +398,12 @@ def decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
 def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if not _known_shape():
         raise ValueError("Replay or Link has fields this snapshot format does not know")
-    (format_, stored_seq, state, seal, rows, chunks, seqs, befores, in_force, in_force_below, undone,
+    (format_, stored_seq, state, seal, rows, chunks, seqs, kept, in_force, in_force_below, undone,
      corrections, disputes, broken, work, entry) = loads(data)
     if format_ != FORMAT or stored_seq != seq:
         raise ValueError("a snapshot of another format or seq")
     if not (isinstance(seal, int) and isinstance(chunks, tuple) and isinstance(seqs, tuple)
-            and isinstance(befores, tuple) and len(chunks) == len(seqs) and seal == len(chunks) * CHUNK
+            and isinstance(kept, bytes) and len(chunks) == len(seqs) and seal == len(chunks) * CHUNK
             and all(isinstance(chunk, bytes) for chunk in chunks) and list(seqs) == sorted(set(seqs))
             and isinstance(rows, list) and isinstance(in_force, list) and isinstance(in_force_below, bytes)):
         raise ValueError("a snapshot of another shape")
@@ -379,7 +411,7 @@ def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if game is None:
         raise ValueError(f"no game {match.game}")
     # Stand-ins for the older links and the bottom of the undo stack, decoded when reached.
-    tip = cast(Link, _LaterLinks(_Sealed(chunks, seqs, befores))) if chunks else None
+    tip = cast(Link, _LaterLinks(_Sealed(chunks, seqs, kept))) if chunks else None
     for index, (number, original, action, before, dropped, violation) in enumerate(rows, start=seal):
         if tip is not None and number <= tip.seq:
             raise ValueError("game entries out of order")

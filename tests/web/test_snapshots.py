@@ -353,8 +353,9 @@ def test_snapshots_written_from_a_partly_decoded_chain_equal_those_of_a_whole_re
 
 def decoded(data) -> tuple:
     """A snapshot's data as values (two pickles of equal values may differ in their bytes)."""
-    (format_, seq, state, seal, rows, chunks, seqs, befores, *rest) = loads(bytes(data))
-    return (format_, seq, state, seal, rows, [loads(chunk) for chunk in chunks], seqs, befores, *rest)
+    (format_, seq, state, seal, rows, chunks, seqs, kept, *rest) = loads(bytes(data))
+    return (format_, seq, state, seal, rows, [loads(chunk) for chunk in chunks], seqs, loads(kept) if kept else (),
+            *rest)
 
 
 def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
@@ -369,6 +370,47 @@ def test_undoing_past_the_newest_entries_of_a_snapshot(app, client, api):
     assert state["seq"] == 1001 and from_snapshots["state"]["seq"] == 1001
     drop_every_snapshot(app)
     assert cold(client, match) == from_snapshots
+
+
+def test_the_states_kept_before_older_entries_are_read_only_when_a_correction_reaches_them(app, client, api):
+    # 2,600 results: the snapshot keeps the states before entries 1, 1,025 and 2,049 as one
+    # pickle. A cold read leaves it unread; a correction of entry 1,500 re-judges from the state
+    # before 1,025, and the snapshots written after it keep that chain's states, not the old ones.
+    match = rope_match(client, 2_600)
+    cold(client, match)
+    store.clear_cache()
+    client.get(f"/api/matches/{match['id']}")
+    with app.app_context():
+        link = store.load(store.get_match(match["id"])).tip
+        while not isinstance(link, snapshots._LaterLinks):
+            link = link.prev
+        store.db.session.remove()
+    assert link.sealed.kept and "befores" not in link.sealed.__dict__ and link._link is None
+
+    store.clear_cache()
+    api.act(match, {"type": "correct", "seq": 1_500, "action": {"type": "quick", "tie": "stalemate"}})
+    for n in range(200):  # past the next two snapshots
+        api.act(match, {"type": "quick", "winner": ROPE[n % 2]})
+    store.clear_cache()
+    from_snapshots = everything(client, match)
+    assert from_snapshots["state"]["ties"] == 1 and from_snapshots["state"]["seq"] == 2_801
+    after_correction = snapshot_data(app, match, 2_800)
+    assert [index for index, _state in decoded(after_correction)[7]] == [0, 1024, 2048]
+    drop_every_snapshot(app)
+    assert cold(client, match) == from_snapshots  # the whole log replayed, the snapshot at 2,800 written again
+    again = decoded(snapshot_data(app, match, 2_800))
+    # Equal but for the engine calls spent (``work``): from scratch, the correction re-judged
+    # from the state kept 32 entries before it, not 476.
+    assert again[:14] + again[15:] == decoded(after_correction)[:14] + decoded(after_correction)[15:]
+    assert again[14] < decoded(after_correction)[14]
+
+
+def snapshot_data(app, match, seq: int) -> bytes:
+    with app.app_context():
+        data = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = :s"),
+                                       {"m": match["id"], "s": seq})
+        store.db.session.remove()
+    return bytes(data)
 
 
 LONG_MATCHES = {
