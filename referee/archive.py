@@ -5,7 +5,7 @@ one that holds a few.
 An ``Archive`` is an immutable sequence, read like a tuple. Its records are held in sealed
 chunks of ``CHUNK``, with the newest records (fewer than ``CHUNK``) after them. A sealed chunk
 never changes, and is shared by every later state, as a tuple's items would be. It is pickled
-once, as bytes, the first time a snapshot holds it, and is read back from those bytes only when
+once, as compressed bytes, the first time a snapshot holds it, and is read back from those bytes only when
 one of its records is read. So a worker that opens a long match from a snapshot builds the
 newest chunk and the records after it, not every game since the first.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
-from referee.pickling import dumps, loads
+from referee.pickling import pack, unpack
 
 T = TypeVar("T")
 
@@ -38,7 +38,7 @@ class _Chunk(Generic[T]):
     @property
     def records(self) -> tuple[T, ...]:
         if self._records is None:
-            records = loads(cast(bytes, self._data))  # bytes whenever there are no records: see __init__
+            records = unpack(cast(bytes, self._data))  # bytes whenever there are no records: see __init__
             if not (isinstance(records, tuple) and len(records) == CHUNK):
                 raise ValueError("a sealed chunk of another shape")
             self._records = records
@@ -46,7 +46,7 @@ class _Chunk(Generic[T]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._data is None:
-            self._data = dumps(self.records)
+            self._data = pack(self.records)
         return _Chunk, (None, self._data)
 
 

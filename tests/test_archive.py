@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pickle
 import pickletools
+import zlib
 
 import pytest
 
 from referee.archive import CHUNK, Archive
-from referee.pickling import dumps, loads
+from referee.pickling import dumps, loads, pack
 
 
 def records(n: int, start: int = 0) -> tuple[tuple[str, int], ...]:
@@ -85,15 +86,15 @@ def test_a_sealed_chunk_is_pickled_once_however_many_states_share_it():
 def test_a_sealed_chunk_that_names_anything_but_referee_classes_is_refused():
     hostile = pickle.dumps(tuple(records(CHUNK - 1)) + (print,), protocol=5)
     assert any(op.name == "STACK_GLOBAL" for op, _arg, _pos in pickletools.genops(hostile))
-    archive = Archive((), (Archive(records(CHUNK))._chunks[0].__class__(None, hostile),))
+    archive = Archive((), (Archive(records(CHUNK))._chunks[0].__class__(None, zlib.compress(hostile)),))
     with pytest.raises(pickle.UnpicklingError):
         archive[0]
 
 
 def test_a_sealed_chunk_of_another_shape_is_refused():
-    short = dumps(records(CHUNK - 1))
-    archive = Archive((), (Archive(records(CHUNK))._chunks[0].__class__(None, short),))
-    with pytest.raises(ValueError):
-        archive[0]
+    for data in (pack(records(CHUNK - 1)), dumps(records(CHUNK))):  # too short; not packed
+        archive = Archive((), (Archive(records(CHUNK))._chunks[0].__class__(None, data),))
+        with pytest.raises(ValueError):
+            archive[0]
     with pytest.raises(ValueError):
         Archive((), ("not a chunk",))  # type: ignore[arg-type]

@@ -25,16 +25,19 @@ snapshot grow with the square of the match): a correction of an older entry afte
 re-judges from the nearest kept state, at most ``SPARSE`` entries further back, with the same
 result.
 
-**What a cold read decodes.** Only the newest ``RECENT`` to ``RECENT + CHUNK`` game entries and
-the newest ``RECENT`` seqs of the undo stack are built when a snapshot is read; the entries
-before them are kept as sealed chunks of ``CHUNK`` entries each, pickled apart and decoded only
-when a correction or undo reaches them (``_LaterLinks``, ``_LaterStack``), and so are the
-states kept before every ``SPARSE``-th entry (one pickle). A state that grows
-with the match keeps its finished records the same way (``referee.archive``: the finished games,
-hands or deals of all but Reverse Bridge, and Pontoon's ledger), so that a read costs about the same at
-1,000 entries as at 10,000. A sealed chunk never changes, so the next snapshot of the match
-reuses the chunks this process pickled or read (``_seal``) and writing one costs the newest
-entries, not the whole chain.
+**What a cold read decodes.** The state, and the newest ``RECENT`` seqs of the undo stack. The
+chain of game entries stays as it was stored until something walks it (an undo, a correction,
+the timeline, the next snapshot): the newest ``RECENT`` to ``RECENT + CHUNK`` entries with their
+kept states as one pickle (``_LaterTip``), the older ones as sealed chunks of ``CHUNK`` entries,
+each decoded only when reached (``_LaterLinks``), the states kept before every ``SPARSE``-th
+entry as one pickle, and the rest of the undo stack (``_LaterStack``). These parts are packed
+(``referee.pickling.pack``: compressed, a tenth of their size or less), since a snapshot's bytes
+are what its signature and its read from the database cost. A state that grows with the match
+keeps its finished records the same way (``referee.archive``: the finished games, hands or deals
+of all but Reverse Bridge, and Pontoon's ledger), so that a read costs about the same at 1,000
+entries as at 10,000. A sealed chunk never changes, so the next snapshot of the match reuses
+the chunks this process pickled or read (``_seal``) and writing one costs the newest entries,
+not the whole chain.
 
 Written in its own short transaction (never in the request's), after the entry is committed; a
 failed write is logged and never fails the request.
@@ -48,6 +51,7 @@ import logging
 import sys
 import threading
 import weakref
+import zlib
 from array import array
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
@@ -59,7 +63,7 @@ from flask import current_app
 from sqlalchemy import delete, insert, or_, select
 
 from referee import games
-from referee.pickling import dumps, loads
+from referee.pickling import dumps, loads, pack, unpack
 from referee.replay import CHECKPOINT, Link, Replay, Stack
 from referee.store.models import AnyMatch, Snapshot, db, dialect_name, execute, open_transaction
 
@@ -67,7 +71,7 @@ log_ = logging.getLogger(__name__)
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
-FORMAT = 8           # raise with any change to what is pickled below (8: the kept states as one pickle)
+FORMAT = 9           # raise with any change to what is pickled below (9: the newest entries apart, packed)
 RECENT = 8 * CHECKPOINT   # game entries at the tip whose kept states all go in the snapshot
 SPARSE = 32 * CHECKPOINT  # before them, the kept state of every 1024th game entry
 CHUNK = RECENT            # older game entries are pickled (and read back) this many at a time
@@ -164,7 +168,7 @@ class _Sealed:
     def befores(self) -> dict[int, Any]:
         if self.live is not None:
             return self.live
-        pairs = loads(self.kept) if self.kept else ()
+        pairs = unpack(self.kept) if self.kept else ()
         if not (isinstance(pairs, tuple) and all(isinstance(pair, tuple) and len(pair) == 2
                                                  and isinstance(pair[0], int) for pair in pairs)):
             raise ValueError("kept states of another shape")
@@ -182,11 +186,11 @@ class _Sealed:
         if not kept:
             return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), self.kept, self.below, self.live)
         befores = {**self.befores, **dict(kept)}
-        return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), dumps(tuple(befores.items())), None, befores)
+        return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), pack(tuple(befores.items())), None, befores)
 
     def kept_data(self) -> bytes:
         """``kept`` as a snapshot stores it: only this chain's states."""
-        return self.kept if self.below is None else dumps(tuple(self.befores.items()))
+        return self.kept if self.below is None else pack(tuple(self.befores.items()))
 
 
 class _LaterLinks:
@@ -217,7 +221,7 @@ def _decode_chunk(sealed: _Sealed) -> Link:
     (still sealed). Raises ValueError on anything unexpected."""
     count = len(sealed.chunks)
     first_index = (count - 1) * CHUNK
-    rows = loads(sealed.chunks[-1])
+    rows = unpack(sealed.chunks[-1])
     befores = sealed.befores if first_index % SPARSE == 0 else {}  # the only index kept in a chunk is its first
     if not isinstance(rows, list) or len(rows) != CHUNK:
         raise ValueError("a sealed chunk of another shape")
@@ -241,6 +245,54 @@ def _decode_chunk(sealed: _Sealed) -> Link:
         raise ValueError("a sealed chunk that does not end where it says")
     _remember(link, sealed)
     return link
+
+
+class _LaterTip:
+    """The newest link of a snapshot's chain, standing in for the entries after its sealed
+    chunks (the newest ``RECENT`` to ``RECENT + CHUNK``, with their kept states): built the
+    first time anything but its ``index`` or ``seq`` is asked for. A cold read that shows the
+    match and appends to it never builds them; an undo, a correction, a timeline or the next
+    snapshot does, once."""
+
+    __slots__ = ("sealed", "rows", "index", "seq", "_link", "__weakref__")
+
+    def __init__(self, sealed: _Sealed, rows: bytes, index: int, seq: int):
+        self.sealed = sealed
+        self.rows = rows
+        self.index = index
+        self.seq = seq
+        self._link: Link | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.decoded(), name)
+
+    def decoded(self) -> Link:
+        if self._link is None:
+            self._link = _decode_rows(self.sealed, self.rows, self.index, self.seq)
+        return self._link
+
+
+def _decode_rows(sealed: _Sealed, data: bytes, index: int, seq: int) -> Link:
+    """The links after the sealed chunks, ending at ``index`` and ``seq``. Raises ValueError on
+    anything unexpected."""
+    seal = len(sealed.chunks) * CHUNK
+    rows = unpack(data)
+    if not (isinstance(rows, list) and len(rows) == index - seal + 1):
+        raise ValueError("a snapshot's newest entries of another shape")
+    tip = cast(Link, _LaterLinks(sealed)) if sealed.chunks else None
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for position, (number, original, action, before, dropped, violation) in enumerate(rows, start=seal):
+            if tip is not None and number <= tip.seq:
+                raise ValueError("game entries out of order")
+            tip = Link(number, original, action, position, tip, before, dropped, violation)
+    finally:
+        if collecting:
+            gc.enable()
+    if tip is None or tip.seq != seq:
+        raise ValueError("a snapshot's newest entries that do not end where it says")
+    return tip
 
 
 # The sealed chunks of chains this process encoded or decoded, by the Link that ends them, so
@@ -291,7 +343,7 @@ def _seal(link: Any, count: int) -> _Sealed:
     rows = [(entry.seq, entry.original, entry.action, entry.dropped, entry.broken) for entry in links]
     kept = tuple((entry.index, entry.before) for entry in links
                  if entry.index % SPARSE == 0 and entry.before is not None)
-    sealed = older.adding(dumps(rows), links[-1].seq, kept)
+    sealed = older.adding(pack(rows), links[-1].seq, kept)
     if not isinstance(links[-1], _LaterLinks):
         _remember(links[-1], sealed)
     return sealed
@@ -304,7 +356,7 @@ class _LaterStack:
     __slots__ = ("values", "_stack")
 
     def __init__(self, values: bytes):
-        self.values = values  # array("q") bytes, bottom first
+        self.values = values  # array("q") bytes, bottom first, compressed
         self._stack: Stack | None = None
 
     def __getattr__(self, name: str) -> Any:
@@ -316,7 +368,7 @@ class _LaterStack:
     def decoded(self) -> Stack:
         if self._stack is None:
             numbers = array("q")
-            numbers.frombytes(self.values)
+            numbers.frombytes(_unpacked_seqs(self.values))
             stack: Stack | None = None
             for number in numbers:
                 stack = Stack(number, stack)
@@ -327,12 +379,12 @@ class _LaterStack:
 
 
 def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
-    """The newest RECENT seqs in force (oldest first) and the rest as array("q") bytes."""
+    """The newest RECENT seqs in force (oldest first) and the rest as array("q") bytes, compressed."""
     top: list[int] = []
     rest = array("q")
     while stack is not None:
         if isinstance(stack, _LaterStack):
-            rest.frombytes(stack.values)
+            rest.frombytes(_unpacked_seqs(stack.values))
             break
         top.append(stack.seq)
         stack = stack.below
@@ -340,7 +392,14 @@ def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
     if len(top) > RECENT:
         rest.extend(top[:-RECENT])
         top = top[-RECENT:]
-    return top, rest.tobytes()
+    return top, zlib.compress(rest.tobytes(), 1) if rest else b""
+
+
+def _unpacked_seqs(values: bytes) -> bytes:
+    try:
+        return zlib.decompress(values)
+    except zlib.error as error:
+        raise ValueError(f"the bottom of an undo stack that is not packed: {error}") from None
 
 
 # --- encoding ------------------------------------------------------------------------------
@@ -350,8 +409,9 @@ def encode(replay: Replay) -> bytes | None:
     row, never from here), or None for a replay this format cannot hold.
 
     The chain is split where the newest RECENT to RECENT + CHUNK entries begin: those are
-    pickled with the state (``rows``), the older ones as sealed chunks that a read decodes only
-    when it reaches them; a chunk this process pickled or read before is not pickled again."""
+    packed together with their kept states (``rows``, with the index and seq of the newest),
+    the older ones as sealed chunks; a read decodes either only when it reaches them, and a
+    chunk this process pickled or read before is not pickled again."""
     if not _known_shape():
         log_.warning("snapshots are off: Replay or Link has fields this snapshot format does not know")
         return None
@@ -376,7 +436,9 @@ def encode(replay: Replay) -> bytes | None:
         rows.append((entry.seq, entry.original, entry.action, entry.before if keep else None, entry.dropped,
                      entry.broken))
     in_force, in_force_below = _split_stack(replay.in_force)
-    payload = (FORMAT, replay.seq, replay.state, seal, rows, sealed.chunks, sealed.seqs, sealed.kept_data(),
+    newest = (tip.index, tip.seq) if tip is not None else None
+    payload = (FORMAT, replay.seq, replay.state, seal, pack(rows), newest, sealed.chunks, sealed.seqs,
+               sealed.kept_data(),
                in_force, in_force_below, replay.undone, replay.corrections, replay.disputes, replay.broken,
                replay.work, replay.entry)
     return dumps(payload)
@@ -398,30 +460,35 @@ def decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
 def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if not _known_shape():
         raise ValueError("Replay or Link has fields this snapshot format does not know")
-    (format_, stored_seq, state, seal, rows, chunks, seqs, kept, in_force, in_force_below, undone,
+    (format_, stored_seq, state, seal, rows, newest, chunks, seqs, kept, in_force, in_force_below, undone,
      corrections, disputes, broken, work, entry) = loads(data)
     if format_ != FORMAT or stored_seq != seq:
         raise ValueError("a snapshot of another format or seq")
     if not (isinstance(seal, int) and isinstance(chunks, tuple) and isinstance(seqs, tuple)
             and isinstance(kept, bytes) and len(chunks) == len(seqs) and seal == len(chunks) * CHUNK
             and all(isinstance(chunk, bytes) for chunk in chunks) and list(seqs) == sorted(set(seqs))
-            and isinstance(rows, list) and isinstance(in_force, list) and isinstance(in_force_below, bytes)):
+            and isinstance(rows, bytes) and isinstance(in_force, list) and isinstance(in_force_below, bytes)):
         raise ValueError("a snapshot of another shape")
     game = games.get(match.game)
     if game is None:
         raise ValueError(f"no game {match.game}")
-    # Stand-ins for the older links and the bottom of the undo stack, decoded when reached.
-    tip = cast(Link, _LaterLinks(_Sealed(chunks, seqs, kept))) if chunks else None
-    for index, (number, original, action, before, dropped, violation) in enumerate(rows, start=seal):
-        if tip is not None and number <= tip.seq:
-            raise ValueError("game entries out of order")
-        tip = Link(number, original, action, index, tip, before, dropped, violation)
+    # Stand-ins for the chain of game entries and the bottom of the undo stack, built when reached.
+    sealed = _Sealed(chunks, seqs, kept)
+    if newest is None:
+        if chunks:
+            raise ValueError("sealed game entries without newer ones")
+        tip = None
+    else:
+        index, number = newest
+        if not (isinstance(index, int) and isinstance(number, int) and seal <= index and number <= seq
+                and (not seqs or seqs[-1] < number)):
+            raise ValueError("a snapshot's newest entry out of place")
+        tip = cast(Link, _LaterTip(sealed, rows, index, number))
     stack = cast(Stack, _LaterStack(in_force_below)) if in_force_below else None
     for number in in_force:
         stack = Stack(number, stack)
     if not (isinstance(undone, frozenset) and isinstance(corrections, tuple) and isinstance(disputes, tuple)
-            and isinstance(broken, tuple) and isinstance(work, int) and (entry is None or isinstance(entry, dict))
-            and (tip is None or tip.seq <= seq)):
+            and isinstance(broken, tuple) and isinstance(work, int) and (entry is None or isinstance(entry, dict))):
         raise ValueError("a snapshot of another shape")
     players = tuple(match.players)
     return Replay(game, game.settings_type.from_dict(match.settings), match.mode, state, seq, players,
