@@ -55,9 +55,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_migrate import Migrate
     from flask_wtf.csrf import CSRFProtect
     from htmx_flask import Htmx
+    from werkzeug.exceptions import ServiceUnavailable
 
     from referee import games
     from referee.store import db
+    from referee.store.log import forget_broken
+    from referee.store.snapshots import BrokenSnapshot
     from referee.web import api, language, pages, pdf, security
     from referee.web.json_provider import OrjsonProvider
 
@@ -74,6 +77,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if routes is not None:
             app.register_blueprint(routes.bp)
     csrf.exempt(api.bp)  # the JSON API authenticates with the bearer token instead
+
+    def broken_snapshot(broken: BrokenSnapshot) -> ServiceUnavailable:
+        # A part of a snapshot failed to decode where a page reached it (the store heals its
+        # own reads and writes): this answer asks again, and the next read uses the log.
+        forget_broken(broken)
+        return ServiceUnavailable(retry_after=1)
+
+    app.register_error_handler(BrokenSnapshot, broken_snapshot)
     pages.register_filters(app)
     language.init_app(app)
     security.init_app(app)

@@ -83,7 +83,8 @@ def pack(value: Any) -> bytes:
 
 
 def unpack(data: bytes) -> Any:
-    """A value ``pack`` wrote; raises ValueError on bytes it did not write."""
+    """A value ``pack`` wrote. Raises ValueError on bytes that are not packed, and
+    UnpicklingError on a pickle that names anything the unpickler may not build."""
     try:
         plain = zlib.decompress(data)
     except zlib.error as error:

@@ -86,8 +86,8 @@ class Dispute:
 class Link:
     """One game entry of the fold, linked to the one before it (a persistent chain: a replay
     that extends it never changes what an older replay sees). A replay read from a snapshot may
-    have, as the ``prev`` of a link, a stand-in for older links that are decoded only when
-    something reaches them (``referee.store.snapshots``); it answers every attribute alike."""
+    have, as its ``tip`` or as the ``prev`` of a link, a stand-in for links that are decoded only
+    when something reaches them (``referee.store.snapshots``); it answers every attribute alike."""
 
     seq: int
     original: dict                # as logged

@@ -4,6 +4,7 @@ brought up to date from the log on every read. A stored entry is never refused o
 one that today's rules no longer accept is set aside and marked (``referee.replay``)."""
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -41,6 +42,8 @@ from referee.store.models import (
     rollback,
     scorer_code_for,
 )
+
+log_ = logging.getLogger(__name__)
 
 # Optimistic tries before a write without `expect` waits for the match's write lock.
 OPTIMISTIC_TRIES = 3
@@ -188,9 +191,26 @@ def _events(match_id: str, after: int, upto: int | None = None) -> list[tuple[in
     return _EVENTS.rows({"match_id": match_id, "after": after, "upto": _NO_END if upto is None else upto})
 
 
+def forget_broken(broken: snapshots.BrokenSnapshot) -> None:
+    """A part of a snapshot failed to decode when it was reached: drop the match's snapshots and
+    its cached replay, so that the next read replays its log (and writes good snapshots)."""
+    log_.error("%s: its snapshots are dropped and its log is read again", broken, exc_info=broken)
+    snapshots.drop(broken.match_id)
+    with cache_lock:
+        _cache.pop(broken.match_id, None)
+
+
 def load(match: AnyMatch) -> Replay:
     """The match's replay, brought up to date with the log (no query when the seq read with
     the match shows nothing changed, one otherwise). Stored entries are read, never refused."""
+    try:
+        return _load(match)
+    except snapshots.BrokenSnapshot as broken:
+        forget_broken(broken)
+        return _load(match)
+
+
+def _load(match: AnyMatch) -> Replay:
     replay = _cache_get(match.id)
     newest = getattr(match, "newest_seq", None)
     match.newest_seq = None  # good for one look only: later looks ask the database
@@ -215,6 +235,14 @@ def load(match: AnyMatch) -> Replay:
 
 def replay_until(match: AnyMatch, seq: int) -> Replay:
     """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
+    try:
+        return _replay_until(match, seq)
+    except snapshots.BrokenSnapshot as broken:
+        forget_broken(broken)
+        return _replay_until(match, seq)
+
+
+def _replay_until(match: AnyMatch, seq: int) -> Replay:
     cached = _cache_get(match.id)
     if cached is not None and cached.seq == seq:
         return cached
@@ -285,6 +313,10 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
         if earlier is not None:
             return earlier
         raise
+    except snapshots.BrokenSnapshot as broken:  # judged again by the next try, from the log
+        rollback()
+        forget_broken(broken)
+        return None
     except BaseException:
         rollback()
         raise

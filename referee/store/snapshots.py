@@ -11,6 +11,9 @@ the next read that crosses its seq writes a good one in its place):
 - its HMAC (keyed by the app's SECRET_KEY, over the match, seq, versions and data) is good:
   the data was written by this app, for this match and this seq, and is whole;
 - it decodes, with an unpickler that builds only referee classes, into a replay of that seq.
+  The parts a read leaves packed (below) are decoded when first reached; should one fail then,
+  the store drops the match's snapshots and its cached replay and reads the log again
+  (``BrokenSnapshot``).
 
 **Every N-th seq** (``EVERY`` = 100): a cold read then folds at most 99 entries (a few
 milliseconds for any game), and a snapshot, whose cost grows with the match, is written once per
@@ -55,9 +58,9 @@ import zlib
 from array import array
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
-from functools import cached_property, lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Callable, TypeVar, cast
 
 from flask import current_app
 from sqlalchemy import delete, insert, or_, select
@@ -68,6 +71,8 @@ from referee.replay import CHECKPOINT, Link, Replay, Stack
 from referee.store.models import AnyMatch, Snapshot, db, dialect_name, execute, open_transaction
 
 log_ = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 EVERY = 100          # a snapshot at every 100th seq
 KEEP = 2             # snapshots kept per match (the newest, and one before it for replay_until)
@@ -144,6 +149,25 @@ def _known_shape() -> bool:
 
 # --- the sealed part of the chain ------------------------------------------------------------
 
+class BrokenSnapshot(Exception):
+    """A part of a snapshot that failed to decode when it was first reached, after the snapshot
+    itself was read (a chunk of older entries, the newest entries, the kept states, the bottom
+    of the undo stack). Signed data written by this code never should; if it does, the store
+    drops the match's snapshots and its cached replay and reads the log again
+    (``referee.store.log``)."""
+
+    def __init__(self, match_id: str, part: str):
+        super().__init__(f"a snapshot of match {match_id} failed to decode its {part}")
+        self.match_id = match_id
+
+
+def _decoding(match_id: str, part: str, decode: Callable[[], T]) -> T:
+    try:
+        return decode()
+    except Exception as error:  # noqa: BLE001 - whatever fails, the log is read again
+        raise BrokenSnapshot(match_id, part) from error
+
+
 @dataclass(frozen=True)
 class _Sealed:
     """The game entries of a chain from the first up to a CHUNK boundary, as snapshot data: one
@@ -152,22 +176,28 @@ class _Sealed:
     never changes: the chain is persistent, and a correction builds new links from its target on.
 
     The kept states are one pickle, not one per state, because each state holds its match's
-    finished records so far, and pickles of their own would hold those again and again. It is
-    decoded only when a chunk that starts at a kept index is (a cold read never does). A
-    prefix shares it and reads only the indexes below its own end (``below``)."""
+    finished records so far, and pickles of their own would hold those again and again. A cold
+    read leaves it packed; it is unpacked once, when a correction or undo reaches a chunk that
+    starts at a kept index, or a snapshot adds a kept state. A prefix shares it and reads only
+    the indexes below its own end (``below``)."""
 
+    match_id: str
     chunks: tuple[bytes, ...] = ()
     seqs: tuple[int, ...] = ()
     kept: bytes = b""
     below: int | None = None  # only indexes below this are this chain's (None: all of them)
-    # The states ``kept`` was pickled from, while this process has them: states of one chain
-    # share their older records, and the next pickle of them holds those records once.
-    live: dict[int, Any] | None = field(default=None, compare=False, repr=False)
+    # The kept states as objects, once built or unpacked (a prefix and the next chunks share
+    # them): states of one chain share their older records, and the next pickle of them holds
+    # those records once.
+    states: dict[int, Any] | None = field(default=None, compare=False, repr=False)
 
-    @cached_property
+    @property
     def befores(self) -> dict[int, Any]:
-        if self.live is not None:
-            return self.live
+        if self.states is None:  # two threads may both unpack: the same value
+            object.__setattr__(self, "states", _decoding(self.match_id, "kept states", self._unpacked))
+        return cast(dict, self.states)
+
+    def _unpacked(self) -> dict[int, Any]:
         pairs = unpack(self.kept) if self.kept else ()
         if not (isinstance(pairs, tuple) and all(isinstance(pair, tuple) and len(pair) == 2
                                                  and isinstance(pair[0], int) for pair in pairs)):
@@ -178,15 +208,17 @@ class _Sealed:
         if count == len(self.chunks):
             return self
         end = count * CHUNK if self.below is None else min(self.below, count * CHUNK)
-        live = None if self.live is None else {index: state for index, state in self.live.items() if index < end}
-        return _Sealed(self.chunks[:count], self.seqs[:count], self.kept, end, live)
+        states = None if self.states is None else {index: state for index, state in self.states.items() if index < end}
+        return _Sealed(self.match_id, self.chunks[:count], self.seqs[:count], self.kept, end, states)
 
     def adding(self, chunk: bytes, seq: int, kept: tuple[tuple[int, Any], ...]) -> _Sealed:
         """These chunks and one more; the kept states are pickled again only when it keeps one."""
         if not kept:
-            return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), self.kept, self.below, self.live)
+            return _Sealed(self.match_id, self.chunks + (chunk,), self.seqs + (seq,), self.kept, self.below,
+                           self.states)
         befores = {**self.befores, **dict(kept)}
-        return _Sealed(self.chunks + (chunk,), self.seqs + (seq,), pack(tuple(befores.items())), None, befores)
+        return _Sealed(self.match_id, self.chunks + (chunk,), self.seqs + (seq,), pack(tuple(befores.items())),
+                       None, befores)
 
     def kept_data(self) -> bytes:
         """``kept`` as a snapshot stores it: only this chain's states."""
@@ -196,8 +228,7 @@ class _Sealed:
 class _LaterLinks:
     """The last link of a snapshot's sealed chunks, decoded the first time anything but its
     ``index`` or ``seq`` is asked for (then it is the Link itself, attribute for attribute): a
-    cold read builds only the newest entries of a long chain, and a correction or undo that
-    reaches further back decodes the chunks it passes, one at a time."""
+    correction or undo that reaches back that far decodes the chunks it passes, one at a time."""
 
     __slots__ = ("sealed", "index", "seq", "_link")
 
@@ -212,13 +243,13 @@ class _LaterLinks:
 
     def decoded(self) -> Link:
         if self._link is None:
-            self._link = _decode_chunk(self.sealed)
+            self._link = _decoding(self.sealed.match_id, "older entries", lambda: _decode_chunk(self.sealed))
         return self._link
 
 
 def _decode_chunk(sealed: _Sealed) -> Link:
     """The links of the newest chunk of ``sealed``; the first one's prev is the chunk before it
-    (still sealed). Raises ValueError on anything unexpected."""
+    (still sealed). Raises on anything unexpected (the stand-in makes it a BrokenSnapshot)."""
     count = len(sealed.chunks)
     first_index = (count - 1) * CHUNK
     rows = unpack(sealed.chunks[-1])
@@ -268,13 +299,15 @@ class _LaterTip:
 
     def decoded(self) -> Link:
         if self._link is None:
-            self._link = _decode_rows(self.sealed, self.rows, self.index, self.seq)
+            self._link = _decoding(self.sealed.match_id, "newest entries",
+                                   lambda: _decode_rows(self.sealed, self.rows, self.index, self.seq))
+            self.rows = b""
         return self._link
 
 
 def _decode_rows(sealed: _Sealed, data: bytes, index: int, seq: int) -> Link:
-    """The links after the sealed chunks, ending at ``index`` and ``seq``. Raises ValueError on
-    anything unexpected."""
+    """The links after the sealed chunks, ending at ``index`` and ``seq``. Raises on anything
+    unexpected (the stand-in makes it a BrokenSnapshot)."""
     seal = len(sealed.chunks) * CHUNK
     rows = unpack(data)
     if not (isinstance(rows, list) and len(rows) == index - seal + 1):
@@ -323,11 +356,11 @@ def _remembered(link: Any, count: int) -> _Sealed | None:
     return None
 
 
-def _seal(link: Any, count: int) -> _Sealed:
+def _seal(link: Any, count: int, match_id: str) -> _Sealed:
     """The first ``count`` chunks of the chain that ends at ``link`` (the last link of chunk
     count - 1): taken from what this process already has where it can, pickled otherwise."""
     if count == 0:
-        return _Sealed()
+        return _Sealed(match_id)
     known = _remembered(link, count)
     if known is not None:
         return known
@@ -336,7 +369,7 @@ def _seal(link: Any, count: int) -> _Sealed:
         links.append(link)
         link = link.prev
     links.reverse()
-    older = _seal(link, count - 1)
+    older = _seal(link, count - 1, match_id)
     first_index = (count - 1) * CHUNK
     if [entry.index for entry in links] != list(range(first_index, first_index + CHUNK)):
         raise ValueError("a chain whose indexes are not its positions")
@@ -353,9 +386,10 @@ class _LaterStack:
     """The bottom of a snapshot's undo stack (the seqs in force below its newest RECENT), built
     into Stack nodes the first time anything looks at it."""
 
-    __slots__ = ("values", "_stack")
+    __slots__ = ("match_id", "values", "_stack")
 
-    def __init__(self, values: bytes):
+    def __init__(self, match_id: str, values: bytes):
+        self.match_id = match_id
         self.values = values  # array("q") bytes, bottom first, compressed
         self._stack: Stack | None = None
 
@@ -367,15 +401,18 @@ class _LaterStack:
 
     def decoded(self) -> Stack:
         if self._stack is None:
-            numbers = array("q")
-            numbers.frombytes(_unpacked_seqs(self.values))
-            stack: Stack | None = None
-            for number in numbers:
-                stack = Stack(number, stack)
-            if stack is None:
-                raise ValueError("an empty stand-in for the undo stack")
-            self._stack = stack
+            self._stack = _decoding(self.match_id, "undo stack", self._built)
         return self._stack
+
+    def _built(self) -> Stack:
+        numbers = array("q")
+        numbers.frombytes(_unpacked_seqs(self.values))
+        stack: Stack | None = None
+        for number in numbers:
+            stack = Stack(number, stack)
+        if stack is None:
+            raise ValueError("an empty stand-in for the undo stack")
+        return stack
 
 
 def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
@@ -384,7 +421,7 @@ def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
     rest = array("q")
     while stack is not None:
         if isinstance(stack, _LaterStack):
-            rest.frombytes(_unpacked_seqs(stack.values))
+            rest.frombytes(_decoding(stack.match_id, "undo stack", partial(_unpacked_seqs, stack.values)))
             break
         top.append(stack.seq)
         stack = stack.below
@@ -404,7 +441,7 @@ def _unpacked_seqs(values: bytes) -> bytes:
 
 # --- encoding ------------------------------------------------------------------------------
 
-def encode(replay: Replay) -> bytes | None:
+def encode(replay: Replay, match_id: str) -> bytes | None:
     """The replay as snapshot data (its game, settings, mode and players come from the match
     row, never from here), or None for a replay this format cannot hold.
 
@@ -425,7 +462,7 @@ def encode(replay: Replay) -> bytes | None:
         link = link.prev
     recent.reverse()
     try:
-        sealed = _seal(link, seal // CHUNK)
+        sealed = _seal(link, seal // CHUNK, match_id)
     except ValueError:
         return None
     rows = []
@@ -473,7 +510,7 @@ def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
     if game is None:
         raise ValueError(f"no game {match.game}")
     # Stand-ins for the chain of game entries and the bottom of the undo stack, built when reached.
-    sealed = _Sealed(chunks, seqs, kept)
+    sealed = _Sealed(match.id, chunks, seqs, kept)
     if newest is None:
         if chunks:
             raise ValueError("sealed game entries without newer ones")
@@ -484,7 +521,7 @@ def _decode(data: bytes, match: AnyMatch, seq: int) -> Replay:
                 and (not seqs or seqs[-1] < number)):
             raise ValueError("a snapshot's newest entry out of place")
         tip = cast(Link, _LaterTip(sealed, rows, index, number))
-    stack = cast(Stack, _LaterStack(in_force_below)) if in_force_below else None
+    stack = cast(Stack, _LaterStack(match.id, in_force_below)) if in_force_below else None
     for number in in_force:
         stack = Stack(number, stack)
     if not (isinstance(undone, frozenset) and isinstance(corrections, tuple) and isinstance(disputes, tuple)
@@ -530,6 +567,16 @@ def newest(match: AnyMatch, upto: int) -> Replay | None:
     return None
 
 
+def drop(match_id: str) -> None:
+    """Delete every snapshot of a match (in its own transaction). Never raises: a failure is
+    logged, and a snapshot left behind is passed over only if it fails a check again."""
+    try:
+        with db.engine.begin() as connection:
+            connection.execute(delete(Snapshot).where(Snapshot.match_id == match_id))
+    except Exception:  # noqa: BLE001 - a cache
+        log_.warning("the snapshots of match %s were not dropped", match_id, exc_info=True)
+
+
 def due(after: int, upto: int) -> int | None:
     """The newest seq in (after, upto] that gets a snapshot, if any."""
     newest_due = upto - upto % EVERY
@@ -545,7 +592,7 @@ def save(match: AnyMatch, replay: Replay) -> bool:
             return False
         if not _may_write_now():
             return False
-        data = encode(replay)
+        data = encode(replay, match.id)
         if data is None:
             return False
         code = code_version(game)
@@ -558,6 +605,11 @@ def save(match: AnyMatch, replay: Replay) -> bool:
                 or_(Snapshot.seq == replay.seq, Snapshot.seq <= replay.seq - KEEP * EVERY)))
             connection.execute(insert(Snapshot).values(**row))
         return True
+    except BrokenSnapshot:  # the replay holds a part of an older snapshot that does not decode
+        log_.error("snapshot %s of match %s was not written, and the older ones are dropped", replay.seq,
+                   match.id, exc_info=True)
+        drop(match.id)
+        return False
     except Exception:  # noqa: BLE001 - a cache: the request goes on without it
         log_.warning("snapshot %s of match %s was not written", replay.seq, match.id, exc_info=True)
         return False

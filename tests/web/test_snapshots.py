@@ -12,7 +12,7 @@ from sqlalchemy import delete, text, update
 from referee import games, store
 from referee.archive import CHUNK as CHUNK_OF_GAMES
 from referee.bench import pontis_cycle, pontis_export, rope_export
-from referee.pickling import loads, unpack
+from referee.pickling import dumps, loads, pack, unpack
 from referee.store import snapshots
 from referee.store.models import Snapshot
 
@@ -414,6 +414,82 @@ def snapshot_data(app, match, seq: int) -> bytes:
                                        {"m": match["id"], "s": seq})
         store.db.session.remove()
     return bytes(data)
+
+
+def test_a_prefix_of_the_sealed_entries_reads_only_the_kept_states_below_its_end():
+    # A correction of entry 1,600 cuts the chain inside its sealed chunks: the chunks before the
+    # cut (to index 1,536) share the kept states' pickle and read only the states below 1,536,
+    # whether the pickle was unpacked before the cut or after.
+    kept = ((0, "before 1"), (1024, "before 1,025"), (2048, "before 2,049"))
+
+    def sealed() -> snapshots._Sealed:
+        return snapshots._Sealed("m", tuple(pack([]) for _ in range(10)), tuple(range(1, 11)), pack(kept))
+
+    unpacked = sealed()
+    assert unpacked.befores == dict(kept)
+    for whole in (sealed(), unpacked):
+        cut = whole.prefix(6)
+        assert cut.kept is whole.kept and cut.befores == dict(kept[:2])
+        assert unpack(cut.kept_data()) == kept[:2]
+    assert unpacked.prefix(6).states == dict(kept[:2])  # carried, not unpacked again
+    # Chunks added after the cut keep only their own states; one that keeps a state repacks.
+    longer = cut.adding(pack([]), 7, ()).adding(pack([]), 8, ())
+    assert longer.befores == dict(kept[:2]) and unpack(longer.kept_data()) == kept[:2]
+    renewed = longer.adding(pack([]), 9, ((2048, "before 2,049, corrected"),))
+    assert unpack(renewed.kept) == (*kept[:2], (2048, "before 2,049, corrected")) and renewed.below is None
+
+
+def rewrite_part(app, match, seq: int, part: str, value) -> None:
+    """Put ``value`` in place of one field of a stored snapshot, signed with the app's key: a part
+    that decodes wrong only when something reaches it, as a bug in this code could leave."""
+    fields = dict(zip(FIELDS, loads(snapshot_data(app, match, seq)), strict=True))
+    fields[part] = value
+    data = dumps(tuple(fields[name] for name in FIELDS))
+    game = games.get(match["state"]["game"])
+    with app.app_context():
+        signature = snapshots._signature(match["id"], seq, game.rules_version, snapshots.code_version(game), data)
+    run(app, update(Snapshot).where(Snapshot.match_id == match["id"], Snapshot.seq == seq)
+        .values(data=data, signature=signature))
+
+
+@pytest.mark.parametrize("part", ["rows", "kept", "in_force_below"])
+def test_a_snapshot_part_that_fails_when_reached_is_dropped_and_the_log_read_again(app, client, api, caplog, part):
+    # 2,600 results: the snapshot's newest entries, its kept states and the bottom of its undo
+    # stack are read only when reached. Broken, the cold read still answers from the snapshot;
+    # the first undo or correction that reaches the part is judged from the log instead: the
+    # match's snapshots are dropped, and that read of the log writes a good one in its place.
+    match = rope_match(client, 2_600)
+    warm = cold(client, match)
+    rewrite_part(app, match, 2_600, part, pack("not what was stored"))
+    broken = snapshot_data(app, match, 2_600)
+    assert cold(client, match) == warm  # the part is not reached by reading
+
+    steps = [{"type": "correct", "seq": 1_500, "action": {"type": "quick", "tie": "stalemate"}}, {"type": "undo"}]
+    if part == "in_force_below":  # undone past the newest 256 entries in force
+        steps = [{"type": "undo"}] * 257
+    with caplog.at_level(logging.ERROR, logger="referee.store.log"):
+        answers = [api.act(match, action) for action in steps]
+    assert answers[-1]["seq"] == 2_600 + len(steps)
+    assert "its snapshots are dropped and its log is read again" in caplog.text
+    now = [s.seq for s in kept(app, match)]
+    assert now and all(snapshot_data(app, match, seq) != broken for seq in now)
+    decoded(snapshot_data(app, match, now[-1]))  # whole again
+    healed = everything(client, match)
+    assert cold(client, match) == healed  # the whole log, read again: the same match
+
+
+def test_a_page_that_reaches_a_broken_snapshot_part_asks_again_and_the_next_read_uses_the_log(app, client, api):
+    match = rope_match(client, 700)
+    cold(client, match)
+    rewrite_part(app, match, 700, "rows", pack("not what was stored"))
+    store.clear_cache()
+    assert client.get(f"/api/matches/{match['id']}").status_code == 200  # read from the snapshot
+    client.get(f"/m/{match['id']}/join/{match['scorer_token']}")
+    page = f"/m/{match['id']}/timeline/correct/650"
+    asked_again = client.get(page)
+    assert asked_again.status_code == 503 and asked_again.headers["Retry-After"] == "1"
+    assert kept(app, match) == []
+    assert client.get(page).status_code == 200
 
 
 LONG_MATCHES = {
