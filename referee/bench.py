@@ -9,7 +9,8 @@ In process (Flask test client, SQLite in a temporary folder):
 - long matches: import and timeline at 100, 1,000 and 10,000 entries, and a match of 5,000
   results (the size of an answer, the state, the timeline and the score sheet)
 - cold read: opening a Pontis match of 100, 1,000 and 10,000 entries on a worker that has never
-  seen it, from the newest snapshot and with every snapshot deleted (the whole log replayed)
+  seen it, from the newest snapshot (its size printed) and with every snapshot deleted (the
+  whole log replayed)
 
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian), on SQLite and, with
 BENCH_POSTGRES_URL set (as `make bench` does, in a throwaway cluster), on PostgreSQL:
@@ -235,7 +236,7 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
     """The state of a long match read by a worker that never saw it (the replay cache emptied
     before every read): from the newest snapshot and the log's tail, and with every snapshot
     deleted first (the whole log replayed, as before snapshots; that read writes one again)."""
-    from sqlalchemy import delete
+    from sqlalchemy import delete, func, select
 
     from referee.store import snapshots
     from referee.store.models import Snapshot
@@ -267,8 +268,12 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
             warm.append(time.perf_counter() - started)
         tail = entries % snapshots.EVERY
         label = f"{entries:,} entries" + (f" (the longest tail: {tail})" if tail == snapshots.EVERY - 1 else "")
+        with app.app_context():
+            size = store.db.session.scalar(select(func.length(Snapshot.data)).where(Snapshot.match_id == match_id)
+                                           .order_by(Snapshot.seq.desc()).limit(1))
+            store.db.session.remove()
         print(f"  cold read, {label}: {_ms(after)} (every snapshot deleted: {_ms(before)}; "
-              f"warm: {_ms(statistics.median(warm))})")
+              f"warm: {_ms(statistics.median(warm))}; newest snapshot {_kb(size or 0)})")
 
 
 def _pontis_games(client, games: int) -> str:
