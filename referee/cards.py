@@ -94,7 +94,12 @@ class Card:
         return str(_("{rank} of {suit}", rank=gettext(RANK_NAMES[self.rank]), suit=gettext(SUIT_NAMES[self.suit])))
 
     def __str__(self) -> str:
-        return self.rank if self.is_joker else f"{self.rank}{self.suit}"
+        return self.rank if self.suit is None else self.rank + self.suit  # only a joker has no suit
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
+        # Two fields, rebuilt (and checked) by the constructor: the slots' default pickling
+        # walks the dataclass's fields for every card, and states hold thousands of them.
+        return Card, (self.rank, self.suit)
 
 
 JOKER = Card(JOKER_RANK, None)
