@@ -33,6 +33,9 @@ class Finding:
     seq: int
     about: int | None = None
 
+    def __reduce__(self) -> tuple[type[Finding], tuple[Any, ...]]:
+        return Finding, (self.rule, self.message, self.seq, self.about)  # as referee.i18n.Message does
+
     def as_dict(self) -> dict[str, Any]:
         """The finding as views show it. Every view lists every finding of the match, and a
         finding never changes: its words are rendered once per wording (shared: read-only)."""

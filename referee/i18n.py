@@ -191,6 +191,12 @@ class Message:
     plural: str | None = None
     count: int | None = None
 
+    # The slotted values here pickle as their fields, rebuilt by the constructor: the slots'
+    # default pickling walks the dataclass's fields for each, and states and findings hold
+    # hundreds of thousands of them in a long evening (every snapshot pickles them).
+    def __reduce__(self) -> tuple[type[Message], tuple[Any, ...]]:
+        return Message, (self.template, self.params, self.plural, self.count)
+
     def __str__(self) -> str:
         if self.plural is not None:
             text = ngettext(self.template, self.plural, self.count or 0)
@@ -254,6 +260,9 @@ class Listing:
     items: tuple[Any, ...]
     conjunction: str  # "or" / "and"
 
+    def __reduce__(self) -> tuple[type[Listing], tuple[Any, ...]]:
+        return Listing, (self.items, self.conjunction)
+
     def __str__(self) -> str:
         shown = [render(item) for item in self.items]
         if not shown:
@@ -278,6 +287,9 @@ class Joined:
 
     items: tuple[Any, ...]
     separator: str = "; "
+
+    def __reduce__(self) -> tuple[type[Joined], tuple[Any, ...]]:
+        return Joined, (self.items, self.separator)
 
     def __str__(self) -> str:
         return self.separator.join(render(item) for item in self.items)

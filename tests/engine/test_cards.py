@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import dataclasses
-import pickle
 
 import pytest
 
-import referee.pickling
 from referee.cards import JOKER, Card, parse_cards, show, standard_deck
 from referee.errors import InvalidAction
 
@@ -51,13 +49,3 @@ def test_cards_are_frozen_values():
     with pytest.raises(ValueError):
         Card("1", "c")
 
-
-def test_a_card_pickles_as_its_rank_and_suit_and_reads_back_checked():
-    # As snapshots and the tests' by-value comparisons pickle it: rebuilt by the constructor,
-    # so a pickle can only hold a card that exists.
-    for card in (*standard_deck(), JOKER):
-        assert pickle.loads(pickle.dumps(card)) == card
-        assert referee.pickling.loads(referee.pickling.dumps(card)) == card
-    assert Card("7", "c").__reduce__() == (Card, ("7", "c"))
-    with pytest.raises(ValueError):
-        pickle.loads(pickle.dumps(Card("7", "c")).replace(b"\x8c\x017", b"\x8c\x01Z"))
