@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from referee.errors import InvalidAction
+from referee.frozen import pickled_by_fields
 from referee.i18n import N_, _, gettext
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -28,6 +29,7 @@ _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _JOKER_SPELLINGS = {"jk", "joker", "**"}
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Card:
     """One physical card. A joker has rank ``JK`` and no suit."""
@@ -95,11 +97,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.rank if self.suit is None else self.rank + self.suit  # only a joker has no suit
-
-    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
-        # Two fields, rebuilt (and checked) by the constructor: the slots' default pickling
-        # walks the dataclass's fields for every card, and states hold thousands of them.
-        return Card, (self.rank, self.suit)
 
 
 JOKER = Card(JOKER_RANK, None)

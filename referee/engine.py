@@ -18,11 +18,13 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from referee.actions import Action, describe_fields
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.frozen import pickled_by_fields
 from referee.i18n import Message, _, any_of
 from referee.rendered import Rendered
 from referee.settings import MODES, Settings
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A breach proved from the log after the fact. ``seq`` is the entry that proved it;
@@ -32,9 +34,6 @@ class Finding:
     message: str | Message
     seq: int
     about: int | None = None
-
-    def __reduce__(self) -> tuple[type[Finding], tuple[Any, ...]]:
-        return Finding, (self.rule, self.message, self.seq, self.about)  # as referee.i18n.Message does
 
     def as_dict(self) -> dict[str, Any]:
         """The finding as views show it. Every view lists every finding of the match, and a

@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from referee.frozen import pickled_by_fields
+
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).parent / "translations"
@@ -181,6 +183,7 @@ def render(value: Any) -> str:
     return str(value)
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Message:
     """Text to show a person, translated when shown: an English template with ``{named}``
@@ -190,12 +193,6 @@ class Message:
     params: tuple[tuple[str, Any], ...] = ()
     plural: str | None = None
     count: int | None = None
-
-    # The slotted values here pickle as their fields, rebuilt by the constructor: the slots'
-    # default pickling walks the dataclass's fields for each, and states and findings hold
-    # hundreds of thousands of them in a long evening (every snapshot pickles them).
-    def __reduce__(self) -> tuple[type[Message], tuple[Any, ...]]:
-        return Message, (self.template, self.params, self.plural, self.count)
 
     def __str__(self) -> str:
         if self.plural is not None:
@@ -253,15 +250,13 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Listing:
     """Items joined the way the language joins them: ``3, 7 or 10`` / ``3, 7 oder 10``."""
 
     items: tuple[Any, ...]
     conjunction: str  # "or" / "and"
-
-    def __reduce__(self) -> tuple[type[Listing], tuple[Any, ...]]:
-        return Listing, (self.items, self.conjunction)
 
     def __str__(self) -> str:
         shown = [render(item) for item in self.items]
@@ -281,15 +276,13 @@ def all_of(items: Iterable[Any]) -> Listing:
     return Listing(tuple(items), "and")
 
 
+@pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Joined:
     """Several messages shown one after another: ``entry 6: …; entry 9: …``."""
 
     items: tuple[Any, ...]
     separator: str = "; "
-
-    def __reduce__(self) -> tuple[type[Joined], tuple[Any, ...]]:
-        return Joined, (self.items, self.separator)
 
     def __str__(self) -> str:
         return self.separator.join(render(item) for item in self.items)

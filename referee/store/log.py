@@ -10,7 +10,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy import bindparam, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
@@ -200,14 +200,19 @@ def forget_broken(broken: snapshots.BrokenSnapshot) -> None:
         _cache.pop(broken.match_id, None)
 
 
+def _healing(read: Callable[..., Replay], match: AnyMatch, *args: Any) -> Replay:
+    """``read(match, ...)``, read once more from the log if it reached a broken snapshot part."""
+    try:
+        return read(match, *args)
+    except snapshots.BrokenSnapshot as broken:
+        forget_broken(broken)
+        return read(match, *args)
+
+
 def load(match: AnyMatch) -> Replay:
     """The match's replay, brought up to date with the log (no query when the seq read with
     the match shows nothing changed, one otherwise). Stored entries are read, never refused."""
-    try:
-        return _load(match)
-    except snapshots.BrokenSnapshot as broken:
-        forget_broken(broken)
-        return _load(match)
+    return _healing(_load, match)
 
 
 def _load(match: AnyMatch) -> Replay:
@@ -235,11 +240,7 @@ def _load(match: AnyMatch) -> Replay:
 
 def replay_until(match: AnyMatch, seq: int) -> Replay:
     """The replay as it stood right after entry ``seq`` (for answering a retried action)."""
-    try:
-        return _replay_until(match, seq)
-    except snapshots.BrokenSnapshot as broken:
-        forget_broken(broken)
-        return _replay_until(match, seq)
+    return _healing(_replay_until, match, seq)
 
 
 def _replay_until(match: AnyMatch, seq: int) -> Replay:

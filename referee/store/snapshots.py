@@ -54,7 +54,6 @@ import logging
 import sys
 import threading
 import weakref
-import zlib
 from array import array
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
@@ -66,7 +65,7 @@ from flask import current_app
 from sqlalchemy import delete, insert, or_, select
 
 from referee import games
-from referee.pickling import dumps, loads, pack, unpack
+from referee.pickling import compress, decompress, dumps, loads, pack, unpack
 from referee.replay import CHECKPOINT, Link, Replay, Stack
 from referee.store.models import AnyMatch, Snapshot, db, dialect_name, execute, open_transaction
 
@@ -406,7 +405,7 @@ class _LaterStack:
 
     def _built(self) -> Stack:
         numbers = array("q")
-        numbers.frombytes(_unpacked_seqs(self.values))
+        numbers.frombytes(decompress(self.values))
         stack: Stack | None = None
         for number in numbers:
             stack = Stack(number, stack)
@@ -421,7 +420,7 @@ def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
     rest = array("q")
     while stack is not None:
         if isinstance(stack, _LaterStack):
-            rest.frombytes(_decoding(stack.match_id, "undo stack", partial(_unpacked_seqs, stack.values)))
+            rest.frombytes(_decoding(stack.match_id, "undo stack", partial(decompress, stack.values)))
             break
         top.append(stack.seq)
         stack = stack.below
@@ -429,14 +428,7 @@ def _split_stack(stack: Stack | None) -> tuple[list[int], bytes]:
     if len(top) > RECENT:
         rest.extend(top[:-RECENT])
         top = top[-RECENT:]
-    return top, zlib.compress(rest.tobytes(), 1) if rest else b""
-
-
-def _unpacked_seqs(values: bytes) -> bytes:
-    try:
-        return zlib.decompress(values)
-    except zlib.error as error:
-        raise ValueError(f"the bottom of an undo stack that is not packed: {error}") from None
+    return top, compress(rest.tobytes()) if rest else b""
 
 
 # --- encoding ------------------------------------------------------------------------------

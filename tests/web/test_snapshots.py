@@ -139,23 +139,17 @@ def test_a_corrupt_snapshot_is_ignored(app, client, api, engine_calls, caplog):
     match = pontis_match(api, 210)
     warm = everything(client, match)
     mid = match["id"]
-    with app.app_context():
-        good = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 200"),
-                                       {"m": mid})
-        good = bytes(good)
-        signed = lambda data: snapshots._signature(mid, 200, games.get("pontis").rules_version,  # noqa: E731
-                                                   snapshots.code_version(games.get("pontis")), data)
-        tampered = {
-            "a flipped byte": (good[:100] + bytes([good[100] ^ 1]) + good[101:], None),
-            "cut short": (good[: len(good) // 2], None),
-            # Signed with the app's key, so only decoding can refuse them:
-            "signed garbage": (b"not a pickle at all", "sign"),
-            "signed, cut short": (good[: len(good) // 2], "sign"),
-            "signed, builds a function": (pickle.dumps(print), "sign"),
-            "signed, another shape": (pickle.dumps((1, 2, 3)), "sign"),
-        }
-        bad = {what: (data, signed(data) if sign else None) for what, (data, sign) in tampered.items()}
-        store.db.session.remove()
+    good = snapshot_data(app, match, 200)
+    tampered = {
+        "a flipped byte": (good[:100] + bytes([good[100] ^ 1]) + good[101:], None),
+        "cut short": (good[: len(good) // 2], None),
+        # Signed with the app's key, so only decoding can refuse them:
+        "signed garbage": (b"not a pickle at all", "sign"),
+        "signed, cut short": (good[: len(good) // 2], "sign"),
+        "signed, builds a function": (pickle.dumps(print), "sign"),
+        "signed, another shape": (pickle.dumps((1, 2, 3)), "sign"),
+    }
+    bad = {what: (data, signed(app, match, 200, data) if sign else None) for what, (data, sign) in tampered.items()}
     for what, (data, signature) in bad.items():
         values = {"data": data} if signature is None else {"data": data, "signature": signature}
         run(app, update(Snapshot).where(Snapshot.match_id == mid).values(values))
@@ -338,17 +332,10 @@ def test_snapshots_written_from_a_partly_decoded_chain_equal_those_of_a_whole_re
     assert [s.seq for s in kept(app, match)] == [1300, 1400]
     warm = everything(client, match)
     assert cold(client, match) == warm  # from the snapshot at 1,400
-    with app.app_context():
-        data = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 1400"),
-                                       {"m": match["id"]})
-        store.db.session.remove()
+    data = snapshot_data(app, match, 1_400)
     drop_every_snapshot(app)
     assert cold(client, match) == warm  # the whole log replayed, and the snapshot at 1,400 written again
-    with app.app_context():
-        again = store.db.session.scalar(text("SELECT data FROM snapshots WHERE match_id = :m AND seq = 1400"),
-                                        {"m": match["id"]})
-        store.db.session.remove()
-    assert decoded(again) == decoded(data)
+    assert decoded(snapshot_data(app, match, 1_400)) == decoded(data)
 
 
 FIELDS = ("format", "seq", "state", "seal", "rows", "newest", "chunks", "seqs", "kept", "in_force", "in_force_below",
@@ -445,11 +432,15 @@ def rewrite_part(app, match, seq: int, part: str, value) -> None:
     fields = dict(zip(FIELDS, loads(snapshot_data(app, match, seq)), strict=True))
     fields[part] = value
     data = dumps(tuple(fields[name] for name in FIELDS))
+    run(app, update(Snapshot).where(Snapshot.match_id == match["id"], Snapshot.seq == seq)
+        .values(data=data, signature=signed(app, match, seq, data)))
+
+
+def signed(app, match, seq: int, data: bytes) -> str:
+    """The signature this app gives ``data`` as the match's snapshot at ``seq``."""
     game = games.get(match["state"]["game"])
     with app.app_context():
-        signature = snapshots._signature(match["id"], seq, game.rules_version, snapshots.code_version(game), data)
-    run(app, update(Snapshot).where(Snapshot.match_id == match["id"], Snapshot.seq == seq)
-        .values(data=data, signature=signature))
+        return snapshots._signature(match["id"], seq, game.rules_version, snapshots.code_version(game), data)
 
 
 @pytest.mark.parametrize("part", ["rows", "kept", "in_force_below"])
