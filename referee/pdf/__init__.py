@@ -70,18 +70,19 @@ class Kit:
               bold_last_row: bool = False) -> Table:
         """A table with a repeated header row; column widths as fractions of the page.
 
-        A cell that fits its column on one line is drawn as plain text; only longer ones become
-        wrapping paragraphs (a long session's sheet has thousands of cells, and wrapping them
-        all is most of its build time)."""
+        A cell, header or not, that fits its column on one line is drawn as plain text (or as an
+        ``InkedLine`` where it holds a red suit); only longer ones become wrapping paragraphs. A
+        long session's sheet has thousands of cells, and a paragraph's markup parse and line
+        breaking were most of its build time."""
         rows = [list(row) for row in rows]
         widths = self._fit_words([self.width * f for f in fractions], [header, *rows]) if fractions else None
-        body = [[self.para(cell, self.small) for cell in header]]
-        body += [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(row)] for row in rows]
+        body = [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(line)]
+                for line in [header, *rows]]
         table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
         style = [
             ("FONTNAME", (0, 0), (-1, -1), FONT),
-            ("FONTSIZE", (0, 1), (-1, -1), self.small.fontSize),
-            ("LEADING", (0, 1), (-1, -1), self.small.leading),
+            ("FONTSIZE", (0, 0), (-1, -1), self.small.fontSize),
+            ("LEADING", (0, 0), (-1, -1), self.small.leading),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e6e0")),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
             ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#b0aca2")),
@@ -113,14 +114,47 @@ class Kit:
     def _cell(self, value: Any, width: float | None) -> Any:
         text = "" if value is None else str(value)
         padding = 12  # the table's default cell padding, left and right
-        if width is not None and "\n" not in text and not RED.intersection(text) and \
-                pdfmetrics.stringWidth(text, FONT, self.small.fontSize) <= width - padding:
-            return text
-        return self.para(text, self.small)
+        if width is None or "\n" in text or pdfmetrics.stringWidth(text, FONT, self.small.fontSize) > width - padding:
+            return self.para(text, self.small)
+        return InkedLine(text, self.small) if RED.intersection(text) else text
+
+
+class InkedLine(Flowable):
+    """One line of text that fits its cell, with hearts and diamonds in red: drawn as it would
+    be as a one-line paragraph of ``style``, without the paragraph's markup and line breaking."""
+
+    def __init__(self, text: str, style: ParagraphStyle) -> None:
+        super().__init__()
+        self.text, self.style = text, style
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return available_width, self.style.leading
+
+    def draw(self) -> None:
+        style = self.style
+        # One text object, as a paragraph draws it, so that the text reads back as one line.
+        text = self.canv.beginText(0, style.leading - style.fontSize)  # a paragraph's first baseline
+        text.setFont(style.fontName, style.fontSize, style.leading)
+        for run in _runs(self.text):
+            text.setFillColor(RED_COLOUR if run[0] in RED else style.textColor)
+            text.textOut(run)
+        self.canv.drawText(text)
+
+
+def _runs(text: str) -> list[str]:
+    """``text`` cut where it turns red or back: "K♥ 7♣" → ["K", "♥", " 7♣"]."""
+    runs: list[str] = []
+    for char in text:
+        if runs and (char in RED) == (runs[-1][0] in RED):
+            runs[-1] += char
+        else:
+            runs.append(char)
+    return runs
 
 
 RED = frozenset("♥♦")
 RED_INK = "#b3261e"
+RED_COLOUR = colors.HexColor(RED_INK)
 
 
 def red_suits(markup: str) -> str:
