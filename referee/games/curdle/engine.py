@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterable, Mapping, TypeVar
 
 from referee.actions import Action
@@ -24,7 +25,7 @@ from referee.engine import Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.frozen import replace
 from referee.i18n import N_, Joined, Message, _, all_of, any_of, n_
-from referee.rendered import Rows
+from referee.rendered import Rendered, Rows
 from referee.settings import Settings as HouseRules
 from referee.settings import house_rule
 
@@ -431,6 +432,10 @@ def _ordinal(n: int) -> Message:
 
 
 # --- the engine ------------------------------------------------------------------------------
+
+# The newest hand's outcome, as every answer until the next hand ends shows it.
+OUTCOMES = Rendered(maxsize=512)
+
 
 class Curdle(GameRules):
     name = "curdle"
@@ -1230,6 +1235,11 @@ class Curdle(GameRules):
         if not state.history:
             return None
         record = state.history[-1]
+        # Every answer until the next hand ends shows the same outcome: worded once per wording.
+        context = (state.players, state.settings.scoring, tuple(state.scores))
+        return OUTCOMES.get(record, context, partial(self._worded_outcome, state, record))
+
+    def _worded_outcome(self, state: State, record: HandRecord) -> dict[str, Any]:
         names = state.players
         winner = names[record.winner]
         number = record.deal + 1

@@ -45,6 +45,7 @@ from referee.rendered import Rendered, Rows
 # A ledger line or a settled hand never changes once made, and views list them again and again
 # (the ledger, and each finished deal's hands and payments): each is put in words once per wording.
 SHOWN = Rendered(maxsize=40_000)
+OUTCOMES = Rendered(maxsize=512)
 
 
 def shown(record: Line | Row) -> dict[str, Any]:
@@ -302,6 +303,13 @@ def _outcome(state: State, sums: Sequence[DealSums], money: dict[str, int],
     if not sums:
         return None
     last = sums[-1]
+    # Between two settlements every answer shows the same outcome: worded once per wording.
+    context = (state.players, state.settings.buy_in, tuple(money.items()), tuple(transfers))
+    return OUTCOMES.get(last.record, context, lambda: _worded_outcome(state, last, money, transfers))
+
+
+def _worded_outcome(state: State, last: DealSums, money: dict[str, int],
+                    transfers: list[tuple[str, str, int]]) -> dict[str, Any]:
     record = last.record
     scores = deal_result(last, state.players)
     best = max(scores.values())

@@ -1007,7 +1007,8 @@ class ReverseBridge(GameRules):
             "winner": winner,
             "history": Rows(history, lambda record: record_view(record, players)),
             "leaders": leading_teams(totals) if history else [],
-            "outcome": hand_outcome(history[-1]) if history else None,
+            # Every answer until the next hand ends shows the same outcome: worded once per wording.
+            "outcome": OUTCOMES.get(history[-1], None, partial(hand_outcome, history[-1])) if history else None,
             "match_result": match_result(totals, len(history)) if state.phase == "match_over" else None,
         }
 
@@ -1157,6 +1158,7 @@ def breach_view(breach: Breach, players: tuple[str, ...]) -> dict[str, Any]:
 # lists all of them: each is rendered once per wording (its findings are words for people) and
 # shared by every view that lists it (read-only).
 HANDS = Rendered(maxsize=20_000)
+OUTCOMES = Rendered(maxsize=512)
 
 
 def record_view(record: HandRecord, players: tuple[str, ...]) -> dict[str, Any]:

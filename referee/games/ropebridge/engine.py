@@ -1137,6 +1137,12 @@ def _outcome(state: State) -> dict[str, Any] | None:
     if not state.history:
         return None
     record = state.history[-1]
+    # Every answer until the next game ends shows the same outcome: worded once per wording.
+    context = (state.players, state.mode, state.settings.row_length, tuple(state.wins))
+    return OUTCOMES.get(record, context, partial(_worded_outcome, state, record))
+
+
+def _worded_outcome(state: State, record: Record) -> dict[str, Any]:
     players = state.players
     number = record.deal + 1
     if state.mode == "quick":
@@ -1261,6 +1267,7 @@ def _ending_words(after: State) -> Message:
 
 
 RECORDS = Rendered(maxsize=20_000)
+OUTCOMES = Rendered(maxsize=512)
 
 
 def _record_dict(players: tuple[str, str], record: Record) -> dict[str, Any]:
