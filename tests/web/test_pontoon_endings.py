@@ -38,6 +38,27 @@ def test_each_settled_deal_reads_as_who_won_with_balances_and_the_settle_up(clie
     assert re.search(r'<tr class="leader"><td>Dee', html)
 
 
+def test_money_moved_between_deals_shows_at_once_in_the_last_deals_outcome(client, api):
+    """The outcome of deal 1 is kept between answers; a kitty top-up before deal 2 still shows
+    in its "Balance now" and "Settle-up now" columns at once."""
+    match = scorer_on(client, api, SHOOT_SESSION[:1])
+    before = api.state(match)["outcome"]
+    after = api.act(match, SHOOT_SESSION[1][0])["state"]  # Ann puts 12 more in the kitty
+    assert SHOOT_SESSION[1][0] == {"type": "kitty", "amount": 12}
+    outcome = after["outcome"]
+    assert outcome["number"] == before["number"] == 1 and outcome["headline"] == before["headline"]
+    rows = {row["who"]: row["cells"] for row in outcome["breakdown"]["rows"]}
+    was = {row["who"]: row["cells"] for row in before["breakdown"]["rows"]}
+    assert was["Ann"][:2] == ["+2", "−38"] and rows["Ann"][:2] == ["+2", "−50"]
+    assert rows["Ann"][2] == _settle_words_of(after, "Ann")
+
+
+def _settle_words_of(state, name):
+    parts = [f"pays {t['to']} {t['amount']}" if t["from"] == name else f"gets {t['amount']} from {t['from']}"
+             for t in state["settle_up"] if name in (t["from"], t["to"])]
+    return "; ".join(parts) or "square"
+
+
 def test_the_match_is_drawn_and_the_session_ends_with_the_settle_up(client, api):
     match = scorer_on(client, api, SHOOT_SESSION, end=True)
     state = api.state(match)
