@@ -41,6 +41,21 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD)
 
 
+def page_kit(page: str) -> Kit:
+    """The kit for pages of size ``page`` ("a4", "letter"): as wide as a page within its margins."""
+    register_fonts()
+    return Kit(width=PAGE_SIZES[page][0] - 2 * MARGIN)
+
+
+def document(story: Sequence[Flowable], page: str, title: str = "") -> bytes:
+    """``story`` laid out on pages of size ``page`` within the frame's margins, as PDF bytes.
+    The story itself is left as it was (reportlab's build uses up the list it is given)."""
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, pagesize=PAGE_SIZES[page], leftMargin=MARGIN, rightMargin=MARGIN,
+                      topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="referee").build(list(story))
+    return buffer.getvalue()
+
+
 @dataclass(frozen=True)
 class Kit:
     """Styles and helpers a game's section uses, so every sheet looks like one product."""
@@ -176,13 +191,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
                totals: Sequence[Mapping[str, int]] = ()) -> bytes:
     """The score sheet of one match as PDF bytes; ``totals`` (the running totals after each
     game, hand or deal) are drawn as a chart."""
-    register_fonts()
-    pagesize = PAGE_SIZES[page]
-    kit = Kit(width=pagesize[0] - 2 * MARGIN)
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                            topMargin=MARGIN, bottomMargin=MARGIN,
-                            title=str(_("{title} — score sheet", title=match.title or game_title)), author="referee")
+    kit = page_kit(page)
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
     version, current = getattr(match, "rules_version", 1), _current_rules(view["game"])
     # A message of its own, not nested in another's arguments, where extraction would miss it.
@@ -214,8 +223,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     story.append(kit.para(_("Printed {time} by referee after entry {n}.",
                             time=datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"), n=view["seq"]),
                           kit.small))
-    doc.build(story)
-    return buffer.getvalue()
+    return document(story, page, title=str(_("{title} — score sheet", title=match.title or game_title)))
 
 
 def _mode_words(mode: str) -> str:

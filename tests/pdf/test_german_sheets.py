@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus import Paragraph, Table
 
 from referee import games as registry
 from tests.pdf.rendering import laid_out
@@ -70,12 +70,9 @@ def test_the_german_sheet_cuts_no_word(client, game):
     token = set_game(views[0]["game"])
     try:
         with language("de"):
-            pdf.register_fonts()
-            kit = pdf.Kit(width=pdf.PAGE_SIZES["a4"][0] - 2 * pdf.MARGIN)
+            kit = pdf.page_kit("a4")
             story = [flowable for view in views for flowable in sections(view, kit)]
-            SimpleDocTemplate(io.BytesIO(), pagesize=pdf.PAGE_SIZES["a4"], leftMargin=pdf.MARGIN,
-                              rightMargin=pdf.MARGIN, topMargin=pdf.MARGIN,
-                              bottomMargin=pdf.MARGIN).build(list(story))
+            pdf.document(story, "a4")
     finally:
         _game.reset(token)
     cut = []

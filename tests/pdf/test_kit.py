@@ -2,30 +2,16 @@
 looks exactly as its paragraph would, red suits included."""
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageChops
-from reportlab.platypus import Paragraph, SimpleDocTemplate
+from reportlab.platypus import Paragraph
 
 from referee import pdf
-from referee.pdf import InkedLine, Kit, _runs
+from referee.pdf import InkedLine, _runs, document, page_kit
 from tests.pdf.rendering import page_one_png
 
 
-def kit() -> Kit:
-    pdf.register_fonts()
-    return Kit(width=pdf.PAGE_SIZES["a4"][0] - 2 * pdf.MARGIN)
-
-
-def built(story) -> bytes:
-    out = io.BytesIO()
-    SimpleDocTemplate(out, pagesize=pdf.PAGE_SIZES["a4"], leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
-                      topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN).build(story)
-    return out.getvalue()
-
-
 def test_a_cell_is_plain_text_a_red_line_or_a_paragraph_by_what_it_holds():
-    table = kit().table(["Hand", "Cards", "Result"], [["Ben", "8♣ A♥", "nineteen " * 12]], [0.2, 0.3, 0.5])
+    table = page_kit("a4").table(["Hand", "Cards", "Result"], [["Ben", "8♣ A♥", "nineteen " * 12]], [0.2, 0.3, 0.5])
     header, row = table._cellvalues
     assert header == ["Hand", "Cards", "Result"]  # headers that fit are text too
     assert row[0] == "Ben"
@@ -40,14 +26,14 @@ def test_runs_change_where_the_ink_does():
 
 
 def test_a_red_line_looks_exactly_as_its_paragraph(tmp_path):
-    parts = kit()
+    parts = page_kit("a4")
     rows = [["Ben", "8♣ A♥ 10♦", "19 beats 18"], ["Cy", "K♥ 4♠ 6♥ Q♠", "bust"]]
     as_lines = parts.table(["Hand", "Cards", "Result"], rows, [0.2, 0.3, 0.5])
     as_paragraphs = parts.table(["Hand", "Cards", "Result"], rows, [0.2, 0.3, 0.5])
     for line, row in zip(as_paragraphs._cellvalues[1:], rows):
         line[1] = parts.para(row[1], parts.small)
     assert isinstance(as_lines._cellvalues[1][1], InkedLine)
-    drawn = [Image.open(page_one_png(built([table]), tmp_path, name, dpi=150)).convert("RGB")
+    drawn = [Image.open(page_one_png(document([table], "a4"), tmp_path, name, dpi=150)).convert("RGB")
              for name, table in (("lines", as_lines), ("paragraphs", as_paragraphs))]
     assert ImageChops.difference(*drawn).getbbox() is None
     red = pdf.colors.HexColor(pdf.RED_INK).rgb()

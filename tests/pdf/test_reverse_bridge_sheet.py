@@ -213,7 +213,7 @@ def sheet_in(client, url, headers) -> tuple[PdfReader, str]:
 def test_the_german_sheet_breaks_no_word(api, client, page):
     """Every wrapped cell of the German sheet breaks between words only: the words of each line
     are words of the cell's text (reportlab would cut a word that does not fit its column)."""
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table
+    from reportlab.platypus import Paragraph, Table
 
     from referee import pdf
     from referee.games.reverse_bridge import sheet as sheet_sections
@@ -225,12 +225,9 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     token = set_game("reverse-bridge")
     try:
         with language("de"):
-            pdf.register_fonts()
-            size = pdf.PAGE_SIZES[page]
-            kit = pdf.Kit(width=size[0] - 2 * pdf.MARGIN)
+            kit = pdf.page_kit(page)
             story = sheet_sections.sections(view, kit) + sheet_sections.sections(quick, kit)
-            SimpleDocTemplate(io.BytesIO(), pagesize=size, leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
-                              topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN).build(list(story))
+            pdf.document(story, page)
     finally:
         from referee.i18n import _game
         _game.reset(token)

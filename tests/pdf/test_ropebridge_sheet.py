@@ -191,7 +191,7 @@ def test_the_german_sheet_is_german_throughout(api, client, tmp_path):
 def test_the_german_sheet_breaks_no_word(api, client, page):
     """Every wrapped cell and paragraph of the German sheet breaks between words only: the
     words of each line are words of its text (reportlab would cut a word that does not fit)."""
-    from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table
+    from reportlab.platypus import KeepTogether, Paragraph, Table
 
     from referee import pdf
     from referee.games.ropebridge import sheet as sheet_sections
@@ -202,16 +202,13 @@ def test_the_german_sheet_breaks_no_word(api, client, page):
     token = set_game("ropebridge")
     try:
         with language("de"):
-            pdf.register_fonts()
-            size = pdf.PAGE_SIZES[page]
-            kit = pdf.Kit(width=size[0] - 2 * pdf.MARGIN)
+            kit = pdf.page_kit(page)
             story = []
             for view in views:
                 story.append(kit.table(["Hausregel", "Einstellung"], pdf._house_rules(view), [0.5, 0.5]))
                 story += sheet_sections.sections(view, kit)
                 story.append(kit.para(sheet_sections.result_line(view)))
-            SimpleDocTemplate(io.BytesIO(), pagesize=size, leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
-                              topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN).build(list(story))
+            pdf.document(story, page)
     finally:
         _game.reset(token)
 

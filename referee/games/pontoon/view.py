@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, overload
 
 from referee.games.pontoon import hands as H
@@ -305,7 +306,7 @@ def _outcome(state: State, sums: Sequence[DealSums], money: dict[str, int],
     last = sums[-1]
     # Between two settlements every answer shows the same outcome: worded once per wording.
     context = (state.players, state.settings.buy_in, tuple(money.items()), tuple(transfers))
-    return OUTCOMES.get(last.record, context, lambda: _worded_outcome(state, last, money, transfers))
+    return OUTCOMES.get(last.record, context, partial(_worded_outcome, state, last, money, transfers))
 
 
 def _worded_outcome(state: State, last: DealSums, money: dict[str, int],

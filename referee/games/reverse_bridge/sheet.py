@@ -6,13 +6,12 @@ Also the printable scoring table (the source's Table 1), served by the routes in
 """
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus import Flowable, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from referee import pdf
 from referee.cards import Card
@@ -198,13 +197,7 @@ def _trick_records(view: dict, kit: Kit) -> list[Flowable]:
 def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
     """One page: the three denomination groups, opponents' tricks 0-13 down, levels across,
     each cell "bidders / opponents"."""
-    pdf.register_fonts()
-    pagesize = pdf.PAGE_SIZES[page]
-    kit = Kit(width=pagesize[0] - 2 * pdf.MARGIN)
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=pdf.MARGIN, rightMargin=pdf.MARGIN,
-                            topMargin=pdf.MARGIN, bottomMargin=pdf.MARGIN,
-                            title=gettext("Reverse Bridge scoring table"), author="referee")
+    kit = pdf.page_kit(page)
     story: list[Flowable] = [
         kit.para(gettext("Reverse Bridge scoring table"), kit.title),
         kit.para(gettext("Level of the final bid across, tricks taken by the bidding team's opponents down. "
@@ -239,5 +232,4 @@ def scoring_table_pdf(groups: list[dict[str, Any]], page: str = "a4") -> bytes:
         table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(style))
         story.append(table)
-    doc.build(story)
-    return buffer.getvalue()
+    return pdf.document(story, page, title=gettext("Reverse Bridge scoring table"))
