@@ -15,10 +15,11 @@ In process (Flask test client, SQLite in a temporary folder):
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian), on SQLite and, with
 BENCH_POSTGRES_URL set (as `make bench` does, in a throwaway cluster), on PostgreSQL:
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
-  Flask endpoint served the same way in the same run;
+  Flask endpoint served the same way in the same run (the two measured in turn, three rounds
+  each, and the medians printed);
 - the CPU time the gunicorn workers spent per request, for both: on a machine shared with other
   work, throughput and latency move with that work, the CPU a request costs much less. Each
-  figure is printed with the load average when it was taken.
+  figure is printed with the range of the load average over its rounds.
 
 The two servers are run alike on purpose: the same gunicorn (2 sync workers, one per core; a
 sync worker closes the connection after each answer, so both pay a new connection per request)
@@ -44,6 +45,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask
@@ -437,6 +439,39 @@ def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10)
     return int(requests) / float(duration), float(p50), float(p99)
 
 
+# The bare endpoint and the actions are measured in turn, ROUNDS times each, and each figure is
+# the median of its rounds; the ratios are medians of the ratios within a round. On a shared
+# machine whose speed drifts by a third within minutes, one run of each, a minute apart, compared
+# the machine's two moods as often as the two servers.
+ROUNDS = 3
+SECONDS = 10
+MATCHES = 50
+
+
+@dataclass(frozen=True)
+class Run:
+    rps: float
+    p50: float
+    p99: float
+    cpu: float  # worker CPU seconds per request
+    load: float  # the machine's load average over the minute before
+
+    @staticmethod
+    def median(runs: list[Run]) -> tuple[Run, str]:
+        """The median of each figure, and the range of the load over the runs."""
+        loads = [run.load for run in runs]
+        return (Run(statistics.median(r.rps for r in runs), statistics.median(r.p50 for r in runs),
+                    statistics.median(r.p99 for r in runs), statistics.median(r.cpu for r in runs),
+                    statistics.median(loads)),
+                f"load {min(loads):.2f}–{max(loads):.2f}")
+
+
+def _run(server: subprocess.Popen, base: str, script: Path, args: list[str]) -> Run:
+    load, cpu = os.getloadavg()[0], _worker_cpu(server)
+    rps, p50, p99 = _wrk(base, "/", script, args, SECONDS)
+    return Run(rps, p50, p99, (_worker_cpu(server) - cpu) / (rps * SECONDS), load)
+
+
 def under_load(folder: Path, database_url: str | None = None, database: str = "SQLite") -> None:
     if shutil.which("wrk") is None:
         print("Load: wrk is not installed (Debian package wrk); `make bench` installs it.")
@@ -453,28 +488,35 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
     bare, bare_base = _serve("referee.bench:bare_app()", env)
     app, base = _serve("referee:create_app()", env)
     try:
-        lines = []
-        for n in range(50):
-            match = _post(base + "/api/matches", {"game": "pontis", "players": players})
-            lines.append(f"{n} /api/matches/{match['id']}/actions {match['scorer_token']}")
-        (folder / "matches.txt").write_text("\n".join(lines) + "\n")
-        seconds = 10
-        bare_load, cpu = _load(), _worker_cpu(bare)
-        bare_rps, bare_p50, bare_p99 = _wrk(bare_base, "/", folder / "bare.lua", [], seconds)
-        bare_cpu = (_worker_cpu(bare) - cpu) / (bare_rps * seconds)
-        load, cpu = _load(), _worker_cpu(app)
-        rps, p50, p99 = _wrk(base, "/", folder / "actions.lua",
-                             ["2", str(folder / "matches.txt"), str(folder / "cycle.txt")], seconds)
-        app_cpu = (_worker_cpu(app) - cpu) / (rps * seconds)
-        print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections, {seconds} s):")
-        print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms"
-              f"  ({bare_load})")
-        print(f"  action POSTs on 50 matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms  ({load})")
-        print(f"  ratio to the bare endpoint: {rps / bare_rps:.0%}")
-        print(f"  action p99 / bare p99:      {p99 / bare_p99:.1f}")
-        if bare_cpu and app_cpu:
-            print(f"  worker CPU per request:     bare {bare_cpu * 1000:.2f} ms, action {app_cpu * 1000:.2f} ms "
-                  f"(ratio {bare_cpu / app_cpu:.0%})")
+        runs: dict[str, list[Run]] = {"bare": [], "action": []}
+        for number in range(ROUNDS):  # in turn, so that both meet the same machine
+            runs["bare"].append(_run(bare, bare_base, folder / "bare.lua", []))
+            # New matches each round: wrk walks each match's cycle from its first entry.
+            lines = []
+            for n in range(MATCHES):
+                match = _post(base + "/api/matches", {"game": "pontis", "players": players})
+                lines.append(f"{n} /api/matches/{match['id']}/actions {match['scorer_token']}")
+            matches = folder / f"matches-{number}.txt"
+            matches.write_text("\n".join(lines) + "\n")
+            runs["action"].append(_run(app, base, folder / "actions.lua",
+                                       ["2", str(matches), str(folder / "cycle.txt")]))
+        (bare_run, bare_load), (action_run, action_load) = (Run.median(runs[name]) for name in ("bare", "action"))
+        pairs = list(zip(runs["bare"], runs["action"]))
+        throughput = statistics.median(a.rps / b.rps for b, a in pairs)
+        latency = statistics.median(a.p99 / b.p99 for b, a in pairs)
+        print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections; "
+              f"{ROUNDS} rounds of {SECONDS} s each, in turn; medians):")
+        print(f"  bare Flask endpoint:        {bare_run.rps:8.0f} req/s, p50 {bare_run.p50:.2f} ms, "
+              f"p99 {bare_run.p99:.2f} ms  ({bare_load})")
+        print(f"  action POSTs on {MATCHES} matches: {action_run.rps:8.0f} req/s, p50 {action_run.p50:.2f} ms, "
+              f"p99 {action_run.p99:.2f} ms  ({action_load})")
+        print(f"  ratio to the bare endpoint: {throughput:.0%}  (rounds: "
+              f"{', '.join(f'{a.rps / b.rps:.0%}' for b, a in pairs)})")
+        print(f"  action p99 / bare p99:      {latency:.1f}  (rounds: "
+              f"{', '.join(f'{a.p99 / b.p99:.1f}' for b, a in pairs)})")
+        if bare_run.cpu and action_run.cpu:
+            print(f"  worker CPU per request:     bare {bare_run.cpu * 1000:.2f} ms, "
+                  f"action {action_run.cpu * 1000:.2f} ms (ratio {bare_run.cpu / action_run.cpu:.0%})")
     finally:
         for process in (bare, app):
             os.killpg(process.pid, signal.SIGTERM)
