@@ -425,7 +425,10 @@ def _worker_cpu(master: subprocess.Popen) -> float:
         return 0.0
 
 
-def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10) -> tuple[float, float, float]:
+def _wrk(base: str, path: str, script: Path, args: list[str],
+         seconds: int = 10) -> tuple[float, float, float, int, int, list[str]]:
+    """Requests per second, p50 and p99 in ms, the answers in all, those that were not 2xx, and a
+    few of those (as the script wrote them)."""
     output = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "-s", str(script), base + path,
                              "--", *args], capture_output=True, text=True, check=True).stdout
     result = re.search(r"RESULT (\d+) ([\d.]+) ([\d.]+) ([\d.]+)", output)
@@ -433,10 +436,8 @@ def _wrk(base: str, path: str, script: Path, args: list[str], seconds: int = 10)
         raise RuntimeError(f"wrk printed no result:\n{output}")
     requests, duration, p50, p99 = result.groups()
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    if non_2xx:
-        print(f"  ({non_2xx.group(1)} answers were not 2xx, e.g.: "
-              f"{'; '.join(re.findall(r'NOT-OK (.*)', output)[:2])})")
-    return int(requests) / float(duration), float(p50), float(p99)
+    return (int(requests) / float(duration), float(p50), float(p99), int(requests),
+            int(non_2xx.group(1)) if non_2xx else 0, re.findall(r"NOT-OK (.*)", output)[:2])
 
 
 # The bare endpoint and the actions are measured in turn, ROUNDS times each, and each figure is
@@ -455,6 +456,9 @@ class Run:
     p99: float
     cpu: float  # worker CPU seconds per request
     load: float  # the machine's load average over the minute before
+    answers: int
+    refused: int  # answers that were not 2xx
+    examples: tuple[str, ...]
 
     @staticmethod
     def median(runs: list[Run]) -> tuple[Run, str]:
@@ -462,14 +466,16 @@ class Run:
         loads = [run.load for run in runs]
         return (Run(statistics.median(r.rps for r in runs), statistics.median(r.p50 for r in runs),
                     statistics.median(r.p99 for r in runs), statistics.median(r.cpu for r in runs),
-                    statistics.median(loads)),
+                    statistics.median(loads), sum(r.answers for r in runs), sum(r.refused for r in runs),
+                    tuple(example for r in runs for example in r.examples)[:2]),
                 f"load {min(loads):.2f}–{max(loads):.2f}")
 
 
 def _run(server: subprocess.Popen, base: str, script: Path, args: list[str]) -> Run:
     load, cpu = os.getloadavg()[0], _worker_cpu(server)
-    rps, p50, p99 = _wrk(base, "/", script, args, SECONDS)
-    return Run(rps, p50, p99, (_worker_cpu(server) - cpu) / (rps * SECONDS), load)
+    rps, p50, p99, answers, refused, examples = _wrk(base, "/", script, args, SECONDS)
+    return Run(rps, p50, p99, (_worker_cpu(server) - cpu) / (rps * SECONDS), load, answers, refused,
+               tuple(examples))
 
 
 def under_load(folder: Path, database_url: str | None = None, database: str = "SQLite") -> None:
@@ -514,6 +520,10 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
               f"{', '.join(f'{a.rps / b.rps:.0%}' for b, a in pairs)})")
         print(f"  action p99 / bare p99:      {latency:.1f}  (rounds: "
               f"{', '.join(f'{a.p99 / b.p99:.1f}' for b, a in pairs)})")
+        for name, run in (("bare endpoint", bare_run), ("actions", action_run)):
+            if run.refused:  # e.g. a match's next entry overtaking one held up in the other worker
+                print(f"  {name}: {run.refused} of {run.answers} answers were not 2xx, e.g.: "
+                      f"{'; '.join(run.examples)}")
         if bare_run.cpu and action_run.cpu:
             print(f"  worker CPU per request:     bare {bare_run.cpu * 1000:.2f} ms, "
                   f"action {action_run.cpu * 1000:.2f} ms (ratio {bare_run.cpu / action_run.cpu:.0%})")
