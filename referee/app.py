@@ -121,9 +121,10 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # noqa: ARG00
     # instead of failing; NORMAL sync is safe with WAL and several times faster.
     if type(dbapi_connection).__module__ != "sqlite3":
         return
+    from referee.store.models import BUSY_TIMEOUT_MS
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.close()

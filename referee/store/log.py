@@ -324,8 +324,8 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
     try:
         # One Core statement run straight on the connection (models.Prepared): an append-only
         # row has nothing for the ORM to track.
-        _INSERT_EVENT.rows({"match_id": match.id, "seq": seq, "action": after.entry, "by": by,
-                            "client_id": client_id, "time": datetime.now(timezone.utc)})
+        _INSERT_EVENT.write({"match_id": match.id, "seq": seq, "action": after.entry, "by": by,
+                             "client_id": client_id, "time": datetime.now(timezone.utc)})
         commit()
     except IntegrityError:
         # Another writer took this seq first, or this is a retry whose entry is stored already.

@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 import threading
+import time
+from datetime import datetime, timezone
+from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import insert, text
 
 from referee import store
 from referee.errors import IllegalAction, InvalidAction
+from referee.store import models
+from referee.store.models import Event
 
 
 @pytest.fixture
@@ -112,6 +117,38 @@ def test_concurrent_writers_leave_a_gapless_log(app, match):
     store.clear_cache()
     assert store.load(match).view()["numbers"] == sorted(store.load(match).view()["numbers"])
 
+
+
+def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_that_writer_lets_go(app, match,
+                                                                                              monkeypatch):
+    """Another writer has begun entry 2 and not committed it: on SQLite it holds the database's
+    write lock, and the insert looks again after a short sleep (``Prepared.write``); on
+    PostgreSQL the insert waits for that writer's key. When it rolls back, the entry is
+    appended, and SQLite's connection has its busy timeout back."""
+    store.append(match, say(3))
+    other = store.db.engine.connect()
+    other.execute(insert(Event).values(match_id=match.id, seq=2, action=say(4), time=datetime.now(timezone.utc)))
+    looks: list[float] = []
+    if other.dialect.name == "sqlite":
+        def sleep(seconds: float) -> None:  # the first look again finds the other writer gone
+            looks.append(seconds)
+            if len(looks) == 1:
+                other.rollback()
+
+        monkeypatch.setattr(models, "time", SimpleNamespace(monotonic=time.monotonic, sleep=sleep))
+    else:
+        threading.Timer(0.3, other.rollback).start()
+    try:
+        with store.connection() as own:  # the API's way: the log's own connection
+            appended = store.append(match, say(5))
+            if own.dialect.name == "sqlite":
+                assert own.exec_driver_sql("PRAGMA busy_timeout").scalar() == models.BUSY_TIMEOUT_MS
+    finally:
+        other.rollback()
+        other.close()
+    assert appended.seq == 2
+    assert [(e.seq, e.action) for e in store.log(match)] == [(1, say(3)), (2, say(5))]
+    assert looks == ([models.FIRST_LOOK_AGAIN] if store.db.engine.dialect.name == "sqlite" else [])
 
 def test_the_api_reads_a_new_scorer_token_and_a_deleted_match_at_once(app, client, api):
     # The API keeps what never changes about a match (its game, players, house rules) from its
