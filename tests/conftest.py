@@ -36,6 +36,7 @@ from werkzeug.routing import Rule
 from werkzeug.serving import make_server
 
 from referee import create_app, store
+from referee.app import COLLECTOR_THRESHOLDS
 
 # Test files that take many seconds: thousands of fuzzed requests, a wheel installed into a new
 # virtual environment, simulated evenings of play, servers started and stopped. `make test-fast`
@@ -84,7 +85,7 @@ def pytest_collection_finish(session) -> None:
     # collected (gc.freeze), and the passes come less often. Only when memory is freed changes.
     gc.collect()
     gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)  # as a serving process has them (referee.app)
 
 
 def database_url(tmp_path) -> str:
