@@ -89,11 +89,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     pages.register_filters(app)
     language.init_app(app)
     security.init_app(app)
-    _tune_collector()
+    tune_collector()
     return app
 
 
-# The cyclic garbage collector of a process that serves, tuned when its first app is built.
+# The cyclic garbage collector of a process that serves, tuned when its first app is built (the
+# test suite tunes it the same way once its tests are collected).
 # - The objects of start-up (the app, its modules and catalogs: over 100,000) never become
 #   garbage; set aside once (gc.freeze), a full pass no longer walks them. It took 50-70 ms.
 # - A pass over the youngest objects comes after 10,000 new ones, not 700, so that fewer of an
@@ -105,9 +106,11 @@ COLLECTOR_THRESHOLDS = (10_000, 20, 20)
 _collector_tuned = False
 
 
-def _tune_collector() -> None:
+def tune_collector() -> None:
+    """Collect, set aside everything this process holds now, and space the passes; once per
+    process: what a later call would set aside (a test's app) would be kept forever."""
     global _collector_tuned
-    if _collector_tuned:  # once: a later app (a test's) is not kept forever
+    if _collector_tuned:
         return
     _collector_tuned = True
     gc.collect()

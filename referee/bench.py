@@ -460,15 +460,14 @@ class Run:
     refused: int  # answers that were not 2xx
     examples: tuple[str, ...]
 
-    @staticmethod
-    def median(runs: list[Run]) -> tuple[Run, str]:
-        """The median of each figure, and the range of the load over the runs."""
-        loads = [run.load for run in runs]
-        return (Run(statistics.median(r.rps for r in runs), statistics.median(r.p50 for r in runs),
-                    statistics.median(r.p99 for r in runs), statistics.median(r.cpu for r in runs),
-                    statistics.median(loads), sum(r.answers for r in runs), sum(r.refused for r in runs),
-                    tuple(example for r in runs for example in r.examples)[:2]),
-                f"load {min(loads):.2f}–{max(loads):.2f}")
+
+def _medians(runs: list[Run]) -> tuple[float, float, float, float, str]:
+    """Requests per second, p50, p99 and CPU per request, each the median over the runs, and
+    the range of the load they met."""
+    loads = [run.load for run in runs]
+    return (statistics.median(r.rps for r in runs), statistics.median(r.p50 for r in runs),
+            statistics.median(r.p99 for r in runs), statistics.median(r.cpu for r in runs),
+            f"load {min(loads):.2f}–{max(loads):.2f}")
 
 
 def _run(server: subprocess.Popen, base: str, script: Path, args: list[str]) -> Run:
@@ -506,27 +505,27 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
             matches.write_text("\n".join(lines) + "\n")
             runs["action"].append(_run(app, base, folder / "actions.lua",
                                        ["2", str(matches), str(folder / "cycle.txt")]))
-        (bare_run, bare_load), (action_run, action_load) = (Run.median(runs[name]) for name in ("bare", "action"))
+        bare_rps, bare_p50, bare_p99, bare_cpu, bare_load = _medians(runs["bare"])
+        rps, p50, p99, cpu, load = _medians(runs["action"])
         pairs = list(zip(runs["bare"], runs["action"]))
-        throughput = statistics.median(a.rps / b.rps for b, a in pairs)
-        latency = statistics.median(a.p99 / b.p99 for b, a in pairs)
         print(f"Under load (gunicorn, 2 sync workers, {database}; wrk 2 threads, 8 connections; "
               f"{ROUNDS} rounds of {SECONDS} s each, in turn; medians):")
-        print(f"  bare Flask endpoint:        {bare_run.rps:8.0f} req/s, p50 {bare_run.p50:.2f} ms, "
-              f"p99 {bare_run.p99:.2f} ms  ({bare_load})")
-        print(f"  action POSTs on {MATCHES} matches: {action_run.rps:8.0f} req/s, p50 {action_run.p50:.2f} ms, "
-              f"p99 {action_run.p99:.2f} ms  ({action_load})")
-        print(f"  ratio to the bare endpoint: {throughput:.0%}  (rounds: "
+        print(f"  bare Flask endpoint:        {bare_rps:8.0f} req/s, p50 {bare_p50:.2f} ms, p99 {bare_p99:.2f} ms"
+              f"  ({bare_load})")
+        print(f"  action POSTs on {MATCHES} matches: {rps:8.0f} req/s, p50 {p50:.2f} ms, p99 {p99:.2f} ms  ({load})")
+        print(f"  ratio to the bare endpoint: {statistics.median(a.rps / b.rps for b, a in pairs):.0%}  (rounds: "
               f"{', '.join(f'{a.rps / b.rps:.0%}' for b, a in pairs)})")
-        print(f"  action p99 / bare p99:      {latency:.1f}  (rounds: "
+        print(f"  action p99 / bare p99:      {statistics.median(a.p99 / b.p99 for b, a in pairs):.1f}  (rounds: "
               f"{', '.join(f'{a.p99 / b.p99:.1f}' for b, a in pairs)})")
-        for name, run in (("bare endpoint", bare_run), ("actions", action_run)):
-            if run.refused:  # e.g. a match's next entry overtaking one held up in the other worker
-                print(f"  {name}: {run.refused} of {run.answers} answers were not 2xx, e.g.: "
-                      f"{'; '.join(run.examples)}")
-        if bare_run.cpu and action_run.cpu:
-            print(f"  worker CPU per request:     bare {bare_run.cpu * 1000:.2f} ms, "
-                  f"action {action_run.cpu * 1000:.2f} ms (ratio {bare_run.cpu / action_run.cpu:.0%})")
+        for name, done in (("bare endpoint", runs["bare"]), ("actions", runs["action"])):
+            refused = sum(run.refused for run in done)
+            if refused:  # e.g. a match's next entry overtaking one held up in the other worker
+                examples = [example for run in done for example in run.examples][:2]
+                print(f"  {name}: {refused} of {sum(run.answers for run in done)} answers were not 2xx, "
+                      f"e.g.: {'; '.join(examples)}")
+        if bare_cpu and cpu:
+            print(f"  worker CPU per request:     bare {bare_cpu * 1000:.2f} ms, action {cpu * 1000:.2f} ms "
+                  f"(ratio {bare_cpu / cpu:.0%})")
     finally:
         for process in (bare, app):
             os.killpg(process.pid, signal.SIGTERM)

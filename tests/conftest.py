@@ -20,7 +20,6 @@ test, and none changes what a test sees:
 from __future__ import annotations
 
 import fnmatch
-import gc
 import os
 import shutil
 import socket
@@ -36,7 +35,7 @@ from werkzeug.routing import Rule
 from werkzeug.serving import make_server
 
 from referee import create_app, store
-from referee.app import COLLECTOR_THRESHOLDS
+from referee.app import tune_collector
 
 # Test files that take many seconds: thousands of fuzzed requests, a wheel installed into a new
 # virtual environment, simulated evenings of play, servers started and stopped. `make test-fast`
@@ -81,11 +80,9 @@ Rule._compile_builder = _shared_builder  # type: ignore[method-assign]
 def pytest_collection_finish(session) -> None:
     # The game tests build millions of small frozen objects. Each full pass of the cyclic
     # garbage collector also walked every module, class and function imported so far (Flask,
-    # SQLAlchemy, ReportLab, Hypothesis), which never become garbage: they are set aside once
-    # collected (gc.freeze), and the passes come less often. Only when memory is freed changes.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)  # as a serving process has them (referee.app)
+    # SQLAlchemy, ReportLab, Hypothesis, the tests), which never become garbage: they are set
+    # aside now, as a serving process sets aside its own when its first app is built.
+    tune_collector()
 
 
 def database_url(tmp_path) -> str:
