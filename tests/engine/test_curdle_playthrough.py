@@ -18,6 +18,7 @@ from referee.cards import standard_deck
 from referee.engine import apply, new_match
 from referee.errors import RuleViolation
 from referee.games.curdle.engine import GAME, bridge_values, is_bridge, is_kingfisher, is_natural_curdle
+from tests.engine.playthrough import played
 from tests.engine.table import Table
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve")
@@ -368,14 +369,14 @@ def test_random_playthrough_many_hands():
     hands = 0
     per_players = collections.Counter()
     round_no = 0
-    while hands < 320 or min(per_players[p] for p in range(2, 6)) < 40:
+    while hands < played(320) or min(per_players[p] for p in range(2, 6)) < played(40):
         players = 2 + round_no % 4
         settings = CONFIGS[(round_no // 4) % len(CONFIGS)]
         done, _ = play_match(rng, players, settings, 4, stats)
         hands += done
         per_players[players] += done
         round_no += 1
-    assert hands >= 300
+    assert hands >= played(300)
     # Since rules version 2 a curdler may draw or pass only while their hand count leaves room
     # for nothing but the curdled rank (two cards or fewer, mostly), which random play seldom
     # reaches; "break draw", "break pass" and their CURDLE-CURDLE-2 finding are covered by
@@ -390,7 +391,7 @@ def test_replay_gives_the_same_view_and_apply_never_mutates():
     rng = random.Random(7)
     stats: collections.Counter = collections.Counter()
     for players in (2, 5):
-        _, sim = play_match(rng, players, {"scoring": "cards_left", "target": 40}, 6, stats,
+        _, sim = play_match(rng, players, {"scoring": "cards_left", "target": 40}, played(6), stats,
                             check_inputs=True)
         _, state = new_match(GAME, list(sim.names), sim.settings_dict, "play")
         for seq, action in zip(sim.seqs, sim.log):

@@ -19,6 +19,7 @@ from referee.cards import JOKER, RANKS, SUITS, Card, standard_deck
 from referee.engine import apply
 from referee.games.pontis.engine import GAME, RANK_VALUES
 from tests.engine import table as driver
+from tests.engine.playthrough import played
 
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
@@ -48,7 +49,7 @@ MATCHES = [
     (8, {"banks": 2, "jokers": 3}),
     (8, {"pair_suit_points": "top", "jokers": 4, "liar_points": 1}),
 ]
-GAMES_PER_MATCH = 10
+GAMES_PER_MATCH = played(10)
 MAX_ENTRIES_PER_GAME = 2000
 
 
@@ -464,7 +465,7 @@ def test_the_playthrough_exercised_everything():
         for index in range(len(MATCHES)):
             test_random_match(index)
     games = sum(v for k, v in STATS.items() if k.startswith("ending "))
-    assert games == len(MATCHES) * GAMES_PER_MATCH >= 200
+    assert games == len(MATCHES) * GAMES_PER_MATCH >= played(200)
     for event in ("ending out", "ending blocked", "ending complete_curdle",
                   "finding PONTIS-LIAR-2", "finding PONTIS-TURN-4", "liar call",
                   "faked miss", "faked sum miss", "illegal joker", "joker", "sum ability",

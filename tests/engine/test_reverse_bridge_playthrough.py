@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 from referee.cards import Card, standard_deck
+from tests.engine.playthrough import played
 from tests.engine.test_reverse_bridge import (
     CARD_IN_TEXT,
     GAME,
@@ -244,8 +245,8 @@ def simulate(seed: int, hands_wanted: int, inject: float) -> Counter:
 
 
 def test_random_legal_play_produces_no_findings():
-    stats = simulate(seed=2026, hands_wanted=300, inject=0.0)
-    assert stats["hands"] >= 300
+    stats = simulate(seed=2026, hands_wanted=played(300), inject=0.0)
+    assert stats["hands"] >= played(300)
     assert stats["passed out"] > 0 and stats["adjusted"] > 0
     assert all(stats[f"matches {house}"] > 0 for house in HOUSE_SETTINGS)
     assert not any(key.endswith(("RB-PLAY-1", "RB-PLAY-2")) for key in stats)
@@ -253,8 +254,8 @@ def test_random_legal_play_produces_no_findings():
 
 
 def test_injected_breaches_are_all_found():
-    stats = simulate(seed=77, hands_wanted=100, inject=0.06)
-    assert stats["hands"] >= 100
+    stats = simulate(seed=77, hands_wanted=played(100), inject=0.06)
+    assert stats["hands"] >= played(100)
     for house in HOUSE_SETTINGS:
         assert stats[f"{house} RB-PLAY-1"] > 0, house
     for house in ("standard", "capture_over_partner"):

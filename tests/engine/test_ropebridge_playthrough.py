@@ -19,6 +19,7 @@ from referee.cards import JOKER, Card, standard_deck
 from referee.engine import apply
 from referee.errors import IllegalAction, RuleViolation
 from referee.games.ropebridge.engine import GAME, check_match
+from tests.engine.playthrough import played
 from tests.engine.table import Table as SharedTable
 
 PLAYERS = ("Ann", "Ben")
@@ -473,7 +474,7 @@ def test_playthrough_every_house_rule():
         if n % 6 == 0:
             settings["target_wins"] = 2
         table = Table(rng, settings, stats, style="pairs" if n % 3 == 0 else "mixed")
-        for game in range(6):
+        for game in range(played(6)):
             if GAME.phase(table.state) == "match_over":
                 v = table.view
                 assert max(v["wins"].values()) == 2 and v["legal"] == []
@@ -485,7 +486,7 @@ def test_playthrough_every_house_rule():
             else:
                 table.play_game()
     # more unbeatable rows, between ordinary games
-    for n in range(16):
+    for n in range(played(16)):
         L = rng.randint(7, 12)
         settings = {"jokers": n % 2 == 0, "row_length": L, "exposed": rng.randint(4, min(10, L)),
                     "combo": rng.choice(("standard", "harder", "simpler")),
@@ -495,7 +496,7 @@ def test_playthrough_every_house_rule():
         table.play_game(unbeatable_pack(table))
         assert table.view["history"][-1]["tie"] == "unbeatable"
     # rigged jokerless games where the queens run out
-    for n in range(24):
+    for n in range(played(24)):
         L = rng.randint(7, 12)
         settings = {"jokers": False, "one_step": n % 2 == 0, "row_length": L,
                     "exposed": rng.randint(4, min(10, L)),
@@ -505,20 +506,20 @@ def test_playthrough_every_house_rule():
         # nobody can win: the queens (or another court rank) make the row unbeatable
         assert record["tie"] is not None, record
     print(stats)
-    assert stats.games >= 300
+    assert stats.games >= played(300)
     assert len(stats.settings_seen) >= 48
-    assert stats.outcomes["win"] >= 180
-    assert stats.outcomes["ROPE-TIE-1"] >= 60          # constructed unbeatable rows, queens used up
-    assert stats.outcomes["ROPE-TIE-2"] >= 15          # stuck for good (both) or declared
-    assert stats.outcomes["ROPE-TURN-7"] >= 5          # both passed with both piles empty
-    assert stats.outcomes["both stuck"] >= 5           # full hands over a buried card
+    assert stats.outcomes["win"] >= played(180)
+    assert stats.outcomes["ROPE-TIE-1"] >= played(60)          # constructed unbeatable rows, queens used up
+    assert stats.outcomes["ROPE-TIE-2"] >= played(15)          # stuck for good (both) or declared
+    assert stats.outcomes["ROPE-TURN-7"] >= played(5)          # both passed with both piles empty
+    assert stats.outcomes["both stuck"] >= played(5)           # full hands over a buried card
     assert stats.stuck_findings > 2 * stats.outcomes["both stuck"]  # some stuck alone
-    assert stats.buried_stuck >= 10
-    assert stats.two_match_turns >= 100
-    assert stats.hand_limit_discards >= 100
-    assert stats.hand_limit_rejections >= 100
-    assert stats.voluntary_discards >= 10
-    assert stats.reveals >= 300
-    assert stats.shown_draws >= 100
-    assert stats.illegal_tries >= 300
-    assert stats.oracle_checks >= 1000
+    assert stats.buried_stuck >= played(10)
+    assert stats.two_match_turns >= played(100)
+    assert stats.hand_limit_discards >= played(100)
+    assert stats.hand_limit_rejections >= played(100)
+    assert stats.voluntary_discards >= played(10)
+    assert stats.reveals >= played(300)
+    assert stats.shown_draws >= played(100)
+    assert stats.illegal_tries >= played(300)
+    assert stats.oracle_checks >= played(1000)
