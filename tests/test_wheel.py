@@ -82,7 +82,7 @@ def wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float) -> 
             if Phone("").get(url).status_code == 200:
                 return
         except OSError:
-            time.sleep(0.5)
+            time.sleep(0.1)
     raise AssertionError(f"the server did not answer within {seconds} s:\n{log.read_text()[-4000:]}")
 
 

@@ -110,7 +110,7 @@ def make(tmp_path, target: str, port: int, *variables: str) -> tuple[subprocess.
         if process.poll() is not None or time.monotonic() > deadline:
             stop(process)
             raise AssertionError(f"make {target} did not start:\n{log.read_text()[-3000:]}")
-        time.sleep(0.2)
+        time.sleep(0.05)
     return process, log
 
 
