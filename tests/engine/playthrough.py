@@ -1,6 +1,6 @@
 """How much random play each playthrough draws. `make test` plays every count in full; the quick
-loop, `make test-fast`, sets PLAYTHROUGH_SHARE to play a share of each count (0.3: three
-tenths). The seeds stay the same, so a share plays the same opening games, and every event a
+loop, `make test-fast`, sets PLAYTHROUGH_SHARE to play a share of each count (0.5: half of
+each). The seeds stay the same, so a share plays the same opening games, and every event a
 playthrough asserts it reached is still reached (each was checked at the quick loop's share)."""
 from __future__ import annotations
 

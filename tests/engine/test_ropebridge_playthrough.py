@@ -509,10 +509,10 @@ def test_playthrough_every_house_rule():
     assert stats.games >= played(300)
     assert len(stats.settings_seen) >= 48
     assert stats.outcomes["win"] >= played(180)
-    assert stats.outcomes["ROPE-TIE-1"] >= played(60)          # constructed unbeatable rows, queens used up
-    assert stats.outcomes["ROPE-TIE-2"] >= played(15)          # stuck for good (both) or declared
-    assert stats.outcomes["ROPE-TURN-7"] >= played(5)          # both passed with both piles empty
-    assert stats.outcomes["both stuck"] >= played(5)           # full hands over a buried card
+    assert stats.outcomes["ROPE-TIE-1"] >= played(60)  # constructed unbeatable rows, queens used up
+    assert stats.outcomes["ROPE-TIE-2"] >= played(15)  # stuck for good (both) or declared
+    assert stats.outcomes["ROPE-TURN-7"] >= played(5)  # both passed with both piles empty
+    assert stats.outcomes["both stuck"] >= played(5)   # full hands over a buried card
     assert stats.stuck_findings > 2 * stats.outcomes["both stuck"]  # some stuck alone
     assert stats.buried_stuck >= played(10)
     assert stats.two_match_turns >= played(100)

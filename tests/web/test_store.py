@@ -118,7 +118,6 @@ def test_concurrent_writers_leave_a_gapless_log(app, match):
     assert store.load(match).view()["numbers"] == sorted(store.load(match).view()["numbers"])
 
 
-
 def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_that_writer_lets_go(app, match,
                                                                                               monkeypatch):
     """Another writer has begun entry 2 and not committed it: on SQLite it holds the database's
@@ -149,6 +148,7 @@ def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_tha
     assert appended.seq == 2
     assert [(e.seq, e.action) for e in store.log(match)] == [(1, say(3)), (2, say(5))]
     assert looks == ([models.FIRST_LOOK_AGAIN] if store.db.engine.dialect.name == "sqlite" else [])
+
 
 def test_the_api_reads_a_new_scorer_token_and_a_deleted_match_at_once(app, client, api):
     # The API keeps what never changes about a match (its game, players, house rules) from its
