@@ -95,18 +95,22 @@ def _scalar(key: str, value: str) -> Any:
     """A plain field: names and words stay text; true/false and whole numbers are read back."""
     if key in TEXT_FIELDS:
         return value
-    if value.strip() in ("true", "false"):
-        return value.strip() == "true"
-    if _WHOLE_NUMBER.match(value.strip()):
-        return int(value)
+    # Read from the stripped text: str.strip() also takes the control characters \x1c-\x1f that
+    # int() refuses, so "0\x1f" is the number 0, as " 0 " is.
+    word = value.strip()
+    if word in ("true", "false"):
+        return word == "true"
+    if _WHOLE_NUMBER.match(word):
+        return int(word)
     return value
 
 
 def _number(key: str, value: str) -> int:
-    if not _WHOLE_NUMBER.match(value.strip()):
+    word = value.strip()
+    if not _WHOLE_NUMBER.match(word):
         raise InvalidAction(_("{field}: “{text}” is not a whole number", field=key.replace("_", " "),
-                              text=value.strip()[:20]), rule="ACTION")
-    return int(value)
+                              text=word[:20]), rule="ACTION")
+    return int(word)
 
 
 def _compose(parts: dict[str, str], index: int | None) -> str | None:

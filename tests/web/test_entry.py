@@ -57,3 +57,11 @@ def test_only_ascii_digits_make_numbers_and_list_positions():
     "cards.٠.rank" is no card of a list (the engine then says what the entry lacks)."""
     assert form_action({"type": "bid", "level": "٤"}) == {"type": "bid", "level": "٤"}
     assert "cards" not in form_action({"type": "pair", "cards.٠.rank": "7", "cards.٠.suit": "c"})
+
+
+def test_a_number_with_a_control_character_around_it_is_the_number():
+    """str.strip() takes the separators \\x1c-\\x1f that int() refuses: the form reads the number
+    it stripped, as it reads " 7 " (the form fuzz found "0\\x1f" answered with a 500)."""
+    assert form_action({"type": "bid", "level": "4\x1f", "expect": "\x1c12"}) == {"type": "bid", "level": 4,
+                                                                                 "expect": 12}
+    assert form_action({"type": "quick", "bank_cards[Ann]": "\x1e18\x1d"})["bank_cards"] == {"Ann": 18}
