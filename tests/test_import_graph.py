@@ -1,5 +1,6 @@
 """The import graph: the engines and their core stand alone (no Flask, Werkzeug, Jinja or
-SQLAlchemy behind them), and no two modules import each other at load time."""
+SQLAlchemy behind them), no two modules import each other at load time, and ReportLab waits
+for the first PDF."""
 from __future__ import annotations
 
 import ast
@@ -76,3 +77,14 @@ def test_no_module_imports_another_modules_private_names():
                 borrowed += [f"{module_name(path)}: {node.module}.{alias.name}" for alias in node.names
                              if alias.name.startswith("_") and alias.name != "_"]
     assert borrowed == [], "\n".join(borrowed)
+
+
+def test_an_app_loads_reportlab_only_for_its_first_pdf():
+    """A worker starts without ReportLab (0.18 s of its start); the first score pad loads it."""
+    script = ("import sys\nfrom referee import create_app\n"
+              "app = create_app({'SECRET_KEY': 'x', 'SQLALCHEMY_DATABASE_URI': 'sqlite://'})\n"
+              "print('reportlab' in sys.modules)\n"
+              "pad = app.test_client().get('/pads/curdle.pdf')\n"
+              "print(pad.status_code, pad.data[:4].decode(), 'reportlab' in sys.modules)")
+    loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert loaded.stdout.split("\n")[:2] == ["False", "200 %PDF True"], loaded.stderr

@@ -10,7 +10,6 @@ from typing import Any
 
 from flask import Blueprint, abort, make_response, render_template, request
 
-from referee import pdf
 from referee.games.reverse_bridge.engine import scoring_table, table_group_symbols
 from referee.i18n import N_, gettext
 
@@ -50,6 +49,7 @@ def scoring_table_page():
 
 @bp.get("/rules/reverse-bridge/scoring-table.pdf")
 def scoring_table_pdf():
+    from referee import pdf  # ReportLab, loaded by the first PDF (see referee/web/pdf.py)
     from referee.games.reverse_bridge.sheet import scoring_table_pdf as build
 
     page = request.args.get("size", "a4").lower()
