@@ -58,10 +58,11 @@ test-sqlite: db $(WHEELHOUSE)
 # Everything but the browser and PostgreSQL runs: the quick loop while working on an engine.
 # One pytest-xdist worker per CPU, each taking whole test files (a file's tests run in one process,
 # in order), the longest files first (see LONG_FIRST in tests/conftest.py). The two fuzz tests
-# draw fewer examples here (every game and field still), and the five playthroughs play half
-# their hands, games and deals (every house rule and event still); make test runs them in full.
+# draw 100 and 15 examples per game and form here, not 2,000 and 150 (every game still), and
+# the five playthroughs play half their hands, games and deals (every house rule and event
+# still); make test runs them in full.
 test-fast: setup $(WHEELHOUSE)
-	FUZZ_EXAMPLES=200 FORM_FUZZ_EXAMPLES=30 PLAYTHROUGH_SHARE=0.5 $(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser -n auto --dist loadfile --no-loadscope-reorder
+	FUZZ_EXAMPLES=100 FORM_FUZZ_EXAMPLES=15 PLAYTHROUGH_SHARE=0.5 $(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser -n auto --dist loadfile --no-loadscope-reorder
 
 test-pg: db $(WHEELHOUSE)
 	@bash .ci/debs $(TEST_DEBS)
