@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from babel import Locale
 from flask import Blueprint, Flask, redirect, request, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -80,7 +80,10 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def use_language() -> None:
-        i18n.set_language(str(get_locale()))
+        # select() itself, not Flask-Babel's get_locale(), which wraps the same choice in a
+        # Locale and back into its code: 20 µs of a JSON action's 0.56 ms. Nothing of the
+        # app reads Flask-Babel's locale; a caller that did would get the same one.
+        i18n.set_language(select())
 
     @app.after_request
     def vary_on_language(response):
