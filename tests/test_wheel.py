@@ -8,13 +8,12 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from tests.web.test_serving import Phone, free_port, stop
+from tests.web.test_serving import Phone, free_port, stop, wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
@@ -73,19 +72,6 @@ def outside_env() -> dict[str, str]:
     return env
 
 
-def wait_for(url: str, process: subprocess.Popen, log: Path, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the recipe stopped ({process.returncode}):\n{log.read_text()[-4000:]}")
-        try:
-            if Phone("").get(url).status_code == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"the server did not answer within {seconds} s:\n{log.read_text()[-4000:]}")
-
-
 def test_the_wheel_holds_templates_static_files_catalogs_and_migrations(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert [name for name in RUNTIME_FILES if name not in names] == []
@@ -107,7 +93,7 @@ def test_the_deployment_recipe_runs_from_the_wheel_outside_the_checkout(wheel, t
         recipe = subprocess.Popen(["bash", "-euc", site_recipe(database, port)], cwd=site, env=outside_env(),
                                   stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        wait_for(f"{base}/healthz", recipe, log, seconds=300)
+        wait_until_answering(f"{base}/healthz", recipe, "the recipe", seconds=300, log=log)
         # The app runs from the virtual environment in the site, not from this checkout.
         installed = subprocess.run([str(site / "venv/bin/python"), "-c", "import referee; print(referee.__file__)"],
                                    cwd=site, env=outside_env(), capture_output=True, text=True, check=True)

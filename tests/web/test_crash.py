@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -12,14 +11,9 @@ import time
 from pathlib import Path
 
 from tests.web.test_concurrency import get, post
+from tests.web.test_serving import free_port, wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(env, port) -> subprocess.Popen:
@@ -27,15 +21,8 @@ def start_server(env, port) -> subprocess.Popen:
     process = subprocess.Popen(
         [str(gunicorn), "--workers", "2", "--bind", f"127.0.0.1:{port}", "referee:create_app()"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            get(f"http://127.0.0.1:{port}/api/matches/none")
-        except Exception as error:  # noqa: BLE001
-            if getattr(error, "code", None) == 404:
-                return process
-            time.sleep(0.05)
-    raise AssertionError("gunicorn did not start")
+    wait_until_answering(f"http://127.0.0.1:{port}/healthz", process, "gunicorn", seconds=30)
+    return process
 
 
 def test_sigkill_mid_stream_loses_no_acknowledged_entry(tmp_path):

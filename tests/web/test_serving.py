@@ -105,13 +105,23 @@ def make(tmp_path, target: str, port: int, *variables: str) -> tuple[subprocess.
     with log.open("w") as out:
         process = subprocess.Popen(["make", target, f"PORT={port}", *variables], cwd=ROOT, env=env,
                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 90
-    while not answers(f"http://127.0.0.1:{port}/healthz"):
-        if process.poll() is not None or time.monotonic() > deadline:
-            stop(process)
-            raise AssertionError(f"make {target} did not start:\n{log.read_text()[-3000:]}")
-        time.sleep(0.05)
+    wait_until_answering(f"http://127.0.0.1:{port}/healthz", process, f"make {target}", seconds=90, log=log)
     return process, log
+
+
+def wait_until_answering(url: str, process: subprocess.Popen, what: str, seconds: float,
+                         log: Path | None = None) -> None:
+    """Look at ``url`` every 0.05 s until it answers 200: the server that ``process`` started is
+    up. If the process ends first or ``seconds`` pass, stop it and fail with the tail of its
+    output (``log``)."""
+    deadline = time.monotonic() + seconds
+    while not answers(url):
+        if process.poll() is not None or time.monotonic() > deadline:
+            ended = process.poll()
+            stop(process)
+            why = f"stopped ({ended})" if ended is not None else f"did not answer within {seconds} s"
+            raise AssertionError(f"{what} {why}:\n{log.read_text()[-4000:] if log else ''}")
+        time.sleep(0.05)
 
 
 def answers(url: str) -> bool:
