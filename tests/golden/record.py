@@ -130,9 +130,9 @@ def pontis() -> list[dict]:
         for _ in range(games):
             table.play_game()
         # A liar call names its miss by the simulator's seq; the golden log counts positions.
-        position = {seq: n for n, (seq, _a) in enumerate(table.log, start=1)}
+        position = {seq: n for n, (seq, _a) in enumerate(table.numbered, start=1)}
         return list(table.names), [{**a, "missed_at": position[a["missed_at"]]} if "missed_at" in a else dict(a)
-                                   for _seq, a in table.log]
+                                   for _seq, a in table.numbered]
 
     seed, names, actions = first_covering(build, play_types("pontis"))
     play = record_match("pontis", "play", names, {**settings, "games": games}, "play", actions,
@@ -165,7 +165,7 @@ def curdle() -> list[dict]:
 
     def build(seed):
         _done, table = sim.play_match(random.Random(seed), 3, settings, 6, collections.Counter())
-        return list(table.names), [dict(a) for _seq, a in table.log]
+        return list(table.names), [dict(a) for a in table.log]
 
     seed, names, actions = first_covering(build, play_types("curdle"))
     play = record_match("curdle", "play", names, settings, "play", actions, splice=True, seed=seed)
@@ -197,7 +197,7 @@ def ropebridge() -> list[dict]:
                     sim.TURN_CAP = cap
             else:
                 table.play_game()
-        return list(sim.PLAYERS), [dict(a) for _seq, a in table.log]
+        return list(sim.PLAYERS), [dict(a) for _seq, a in table.numbered]
 
     seed, names, actions = first_covering(build, play_types("ropebridge"))
     play = record_match("ropebridge", "play", names, settings, "play", actions, splice=True, seed=seed)
@@ -229,7 +229,7 @@ def _pontoon(game: str, shoot: bool) -> list[dict]:
         for _ in range(14):
             session.play_deal()
         session.act("end_session")
-        return names, [dict(a) for _seq, a in session.log]
+        return names, [dict(a) for a in session.log]
 
     seed, names, actions = first_covering(build, play_types(game, exclude))
     play = record_match(game, "play", names, settings, "play", actions, splice=True, seed=seed)
