@@ -23,7 +23,7 @@ class Action:
     message names the field, so a script author or a phone sees exactly what was wrong.
     """
 
-    __slots__ = ("_data", "type", "_read")
+    __slots__ = ("_data", "type", "_read", "_canonical")
 
     def __init__(self, data: Any):
         if type(data) is not dict and not isinstance(data, Mapping):  # the common case first: an ABC check is slow
@@ -34,6 +34,9 @@ class Action:
         self._data = dict(data)
         self.type = kind
         self._read: set[str] = set()
+        # Card fields as the log keeps them: in the canonical spelling (``10h``, ``Qs``), however
+        # they were typed ("qs", "Q♠", " QS ").
+        self._canonical: dict[str, Any] = {}
 
     def as_dict(self) -> dict[str, Any]:
         """The action without the envelope keys, as it was posted."""
@@ -43,7 +46,7 @@ class Action:
         """The action as the engine read it: its type and the fields that were asked for.
         This is what is stored: a field nobody reads is never kept (and never shown)."""
         kept = {"type": self.type}
-        kept.update((k, v) for k, v in self._data.items() if k in self._read and v is not None)
+        kept.update((k, self._canonical.get(k, v)) for k, v in self._data.items() if k in self._read and v is not None)
         return kept
 
     def has(self, name: str) -> bool:
@@ -120,7 +123,9 @@ class Action:
 
         if optional and not self.has(name):
             return None
-        return Card.parse(self._require(name))
+        card = Card.parse(self._require(name))
+        self._canonical[name] = str(card)
+        return card
 
     @overload
     def cards(self, name: str = ..., *, count: int | None = ..., minimum: int = ..., maximum: int = ...,
@@ -143,7 +148,9 @@ class Action:
         if not minimum <= len(value) <= maximum:
             raise InvalidAction(_("\"{name}\" must hold {low} to {high} cards", name=name, low=minimum,
                                   high=maximum), rule="ACTION")
-        return tuple(Card.parse(text) for text in value)
+        cards = tuple(Card.parse(text) for text in value)
+        self._canonical[name] = [str(card) for card in cards]
+        return cards
 
     @overload
     def names(self, name: str, players: tuple[str, ...], *, optional: Literal[False] = ...) -> tuple[str, ...]: ...

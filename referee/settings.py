@@ -69,7 +69,12 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Settings:
-        data = dict(data or {})
+        if data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            raise InvalidAction(_("\"settings\" must be a JSON object: each house rule's name and its value"),
+                                rule="SETTINGS")
+        data = dict(data)
         known = {info.name: info for info in cls.rules()}
         unknown = sorted(set(data) - set(known))
         if unknown:

@@ -19,7 +19,7 @@ from referee import engine, games
 from referee.actions import Action
 from referee.engine import Finding, GameRules
 from referee.errors import InvalidAction, RuleViolation
-from referee.i18n import N_, _, any_of
+from referee.i18n import N_, _, any_of, gettext
 from referee.replay import Replay, step
 from referee.settings import Settings
 from referee.store import snapshots
@@ -74,7 +74,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
         game_name = variant.game
-        settings = {**(settings if isinstance(settings, dict) else {}), **variant.settings}
+        settings = _with_fixed_rules(variant, settings)
     game = games.get(game_name) if isinstance(game_name, str) else None
     if game is None:
         raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
@@ -93,6 +93,22 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
     cache_put(match.id, replay)
     return match, token, replay
+
+
+def _with_fixed_rules(variant: games.Variant, settings: Any) -> Any:
+    """The posted house rules with the variant's fixed ones. One of those posted with another
+    value is refused rather than overruled: the table asked for two different games. Settings
+    that are not an object are left for the game's settings check to refuse."""
+    if settings is None:
+        return dict(variant.settings)
+    if not isinstance(settings, dict):
+        return settings
+    for name, value in variant.settings.items():
+        if name in settings and settings[name] != value:
+            raise InvalidAction(_("{game} fixes the house rule “{name}”: leave it out, or choose {base}",
+                                  game=gettext(variant.title), name=name,
+                                  base=games.rules_of(variant.game).title), rule="SETTINGS")
+    return {**settings, **variant.settings}
 
 
 def new_match_row(game: GameRules, settings: Settings, players: list[str], mode: str,
@@ -268,6 +284,15 @@ def _envelope(data: Any) -> tuple[str | None, int | None, str | None]:
     return client_id, expect, (by.strip() or None) if by else None
 
 
+def _check_named_player(match: AnyMatch, data: dict) -> None:
+    """A new entry's ``player``, when given, names one of the match's players, whatever the
+    moment: also where nobody is in turn (a quick entry, an undo) and the engine asks no more.
+    Checked here, for new entries only, so that a stored entry is read as it always was."""
+    named = data.get("player")
+    if named is not None and named not in match.players:
+        raise InvalidAction(_("{name} is not a player in this match", name=repr(named)[:40]), rule="TURN")
+
+
 def append(match: AnyMatch, data: Any) -> Appended:
     """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
@@ -281,6 +306,7 @@ def append(match: AnyMatch, data: Any) -> Appended:
     check_input(data)
     client_id, expect, by = _envelope(data)
     Action(data)  # a type, before any database work
+    _check_named_player(match, data)
     for _attempt in range(OPTIMISTIC_TRIES):
         appended = _try_append(match, data, client_id, expect, by)
         if appended is not None:

@@ -119,10 +119,11 @@ def state(match_id: str):
 @on_own_connection
 def act(match_id: str):
     match = _match(match_id)
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    # The scheme's name is case-insensitive (RFC 9110): "bearer" is as good as "Bearer".
+    scheme, _space, credential = request.headers.get("Authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not credential.strip():
         return error(401, "AUTH", _("this needs the scorer token: Authorization: Bearer <scorer_token>"))
-    if not match.scorer_token_ok(header[len("Bearer "):].strip()):
+    if not match.scorer_token_ok(credential.strip()):
         return error(403, "AUTH", _("that scorer token is not valid for this match"))
     data = _json_body()
     if data is None:

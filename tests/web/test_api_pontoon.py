@@ -406,7 +406,7 @@ def test_stake_shoot_kitty_and_deal_rejections(api):
     error = api.act(match, a("stake", player="Ben", amount=11), status=422)["error"]
     assert error["rule"] == "PONTOON-SETUP-3" and "1 to 10, not 11" in error["message"]
     assert api.act(match, a("stake", player="Ann", amount=2), status=422)["error"]["rule"] == "PONTOON-DEAL-1"
-    assert api.act(match, a("stake", player="Zed", amount=2), status=422)["error"]["rule"] == "ACTION"
+    assert api.act(match, a("stake", player="Zed", amount=2), status=422)["error"]["rule"] == "TURN"
     assert api.act(match, a("stake", player="Ben"), status=422)["error"]["rule"] == "ACTION"
     api.act(match, a("stake", player="Ben", amount=2))
     assert api.act(match, a("stake", player="Ben", amount=2), status=422)["error"]["rule"] == "PONTOON-DEAL-1"

@@ -1,0 +1,107 @@
+"""What docs/api.md promises every game alike, where a review of the contract found the app
+answering otherwise: house rules that are not an object, the scheme's spelling in the
+Authorization header, a ``player`` who is not in the match, and cards in the log."""
+from __future__ import annotations
+
+import pytest
+
+from referee import games
+
+PLAYERS = {"pontis": ("Ann", "Ben", "Cat"), "curdle": ("Ann", "Ben", "Cat"), "ropebridge": ("Ann", "Ben"),
+           "pontoon": ("Ann", "Ben", "Cat"), "reverse-bridge": ("N", "E", "S", "W"), "shoot-pontoon": ("Ann", "Ben")}
+
+
+def create(client, game, settings, **extra):
+    return client.post("/api/matches", json={"game": game, "players": list(PLAYERS[game]), "settings": settings,
+                                             **extra})
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize("settings", ["abc", 5, ["jokers"], [["jokers", 1]], False, True, []])
+def test_house_rules_that_are_not_an_object_are_refused(client, game, settings):
+    response = create(client, game, settings)
+    assert response.status_code == 422, response.get_data(as_text=True)[:200]
+    error = response.get_json()["error"]
+    assert error["rule"] == "SETTINGS" and "JSON object" in error["message"]
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_no_house_rules_and_null_still_mean_the_defaults(client, game):
+    assert create(client, game, None).status_code == 201
+    assert create(client, game, {}).status_code == 201
+    response = client.post("/api/matches", json={"game": game, "players": list(PLAYERS[game])})
+    assert response.status_code == 201
+
+
+def test_a_variant_refuses_its_fixed_house_rule_set_otherwise_and_takes_it_set_the_same(client):
+    refused = create(client, "shoot-pontoon", {"shoot": False})
+    assert refused.status_code == 422
+    error = refused.get_json()["error"]
+    assert error["rule"] == "SETTINGS" and "Shoot Pontoon" in error["message"] and "“shoot”" in error["message"]
+    german = client.post("/api/matches", json={"game": "shoot-pontoon", "players": ["Ann", "Ben"],
+                                               "settings": {"shoot": False}}, headers={"Accept-Language": "de"})
+    assert "legt die Hausregel „shoot“ fest" in german.get_json()["error"]["message"]
+    for settings in ({"shoot": True}, {}, None):
+        created = create(client, "shoot-pontoon", settings)
+        assert created.status_code == 201 and created.get_json()["state"]["settings"]["shoot"] is True
+    # The variant's other house rules are the table's to choose, as before.
+    other = next(rule.name for rule in games.rules_of("pontoon").settings_type.rules() if rule.kind is int)
+    assert create(client, "shoot-pontoon", {other: "many"}).status_code == 422
+
+
+def test_the_bearer_scheme_is_read_in_any_case(api, client):
+    match = api.create(game="ropebridge", players=("Ann", "Ben"), mode="quick")
+    path = f"/api/matches/{match['id']}/actions"
+    for scheme in ("Bearer", "bearer", "BEARER"):
+        response = client.post(path, json={"type": "quick", "winner": "Ben"},
+                               headers={"Authorization": f"{scheme} {match['scorer_token']}"})
+        assert response.status_code == 200, (scheme, response.get_json())
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 3
+    for header in ("Bearer", "Bearer ", "Basic " + match["scorer_token"], match["scorer_token"]):
+        response = client.post(path, json={"type": "quick", "winner": "Ben"}, headers={"Authorization": header})
+        assert response.status_code == 401 and response.get_json()["error"]["rule"] == "AUTH", header
+    assert client.post(path, json={"type": "quick", "winner": "Ben"},
+                       headers={"Authorization": "bearer not-the-token"}).status_code == 403
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 3
+
+
+QUICK = {
+    "ropebridge": {"type": "quick", "winner": "Ben"},
+    "reverse-bridge": {"type": "quick", "bidder": "N", "level": 1, "denomination": "NT", "tricks": 2},
+    "curdle": {"type": "quick", "winner": "Ben", "cards_left": {"Ann": 4, "Cat": 7}},
+}
+
+
+@pytest.mark.parametrize("game", sorted(QUICK))
+def test_a_player_who_is_not_in_the_match_is_refused_where_nobody_is_in_turn(api, client, game):
+    match = api.create(game=game, players=PLAYERS[game], mode="quick")
+    log = f"/api/matches/{match['id']}/log"
+    error = api.act(match, {**QUICK[game], "player": "Zed"}, status=422)["error"]
+    assert error["rule"] == "TURN" and "Zed" in error["message"]
+    assert client.get(log).get_json() == []
+    player = PLAYERS[game][1]
+    api.act(match, {**QUICK[game], "player": player})
+    error = api.act(match, {"type": "undo", "player": "Zed"}, status=422)["error"]
+    assert error["rule"] == "TURN"
+    api.act(match, {"type": "undo", "player": player})
+    assert [entry["action"]["type"] for entry in client.get(log).get_json()] == ["quick", "undo"]
+
+
+def test_a_player_who_is_not_in_the_match_is_refused_in_play_too(api):
+    match = api.create(game="pontis", players=PLAYERS["pontis"])
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    error = api.act(match, {"type": "reveal", "card": "5h", "player": "Zed"}, status=422)["error"]
+    assert error["rule"] == "TURN" and "Zed" in error["message"]
+    api.act(match, {"type": "reveal", "card": "5h", "player": "Ann"})
+
+
+def test_the_log_keeps_cards_in_their_canonical_spelling(api, client):
+    match = api.create(game="pontis", players=PLAYERS["pontis"])
+    api.act(match, {"type": "deal", "foundation_suit": "h"})
+    api.act(match, {"type": "reveal", "card": "5H"})
+    api.act(match, {"type": "reveal", "card": " 9♥ "})
+    api.act(match, {"type": "play", "card": "4C"})
+    actions = [entry["action"] for entry in client.get(f"/api/matches/{match['id']}/log").get_json()]
+    assert [action.get("card") for action in actions] == [None, "5h", "9h", "4c"]
+    exported = client.get(f"/api/matches/{match['id']}/export.json").get_json()
+    assert "5H" not in str(exported) and "9♥" not in str(exported)
