@@ -295,3 +295,66 @@ def test_a_match_kept_under_the_first_rules_replays_a_four_player_two_bank_curdl
     match_id = imported.get_json()["id"]
     for path in (f"/m/{match_id}", f"/api/matches/{match_id}", f"/api/matches/{match_id}/export.json"):
         assert client.get(path).status_code == 200, path
+
+
+DEAL_KEYS = ("deal", "dealer", "next_dealer", "deal_over", "deal_scores")
+
+
+def deal_keys(state):
+    return {key: state[key] for key in DEAL_KEYS}
+
+
+def test_quick_mode_shows_each_recorded_game_as_its_deal(api):
+    # Each "quick" entry is a whole game; between entries the state shows the last recorded game
+    # as play mode shows a game that has ended: its number, its dealer (the deal passes left:
+    # Ann, Ben, Cat), deal_over, and its scores.
+    match = api.create(mode="quick")
+    assert deal_keys(match["state"]) == {"deal": 0, "dealer": "Ann", "next_dealer": "Ann",
+                                         "deal_over": False, "deal_scores": None}
+    games = (
+        ({"bank_cards": {"Ann": 18, "Ben": 9, "Cat": 5}, "suit_points": {"Ann": 3, "Ben": 1},
+          "ending": "out", "ended_by": "Ann"}, {"Ann": 18 + 3 + 4, "Ben": 10, "Cat": 5}),
+        ({"bank_cards": {"Ann": 5, "Ben": 9, "Cat": 3}, "ending": "blocked", "ended_by": "Cat"},
+         {"Ann": 5, "Ben": 9, "Cat": 3 - 2}),
+        ({"bank_cards": {"Ann": 7, "Ben": 7, "Cat": 3}, "suit_points": {"Cat": 1},
+          "ending": "complete_curdle"}, {"Ann": 7, "Ben": 7, "Cat": 4}),
+    )
+    for number, (game, scores) in enumerate(games):
+        state = api.act(match, {"type": "quick", **game})["state"]
+        assert deal_keys(state) == {"deal": number, "dealer": PLAYERS[number],
+                                    "next_dealer": PLAYERS[(number + 1) % 3],
+                                    "deal_over": True, "deal_scores": scores}, number
+        last = state["history"][-1]
+        assert (last["deal"], last["dealer"], last["scores"]) == (number, PLAYERS[number], scores)
+        assert state["games_played"] == number + 1 and state["legal"] == ["quick"]
+    assert api.state(match)["deal"] == 2 and api.state(match)["dealer"] == "Cat"
+
+
+def blocked_game(api, match, suit="h", foundations=("5h", "9h", "Kh")):
+    """A game nobody can bridge: every bank misses, then the sum ability goes round unused;
+    Ben missed first after the last card, so he takes −2."""
+    api.act(match, {"type": "deal", "foundation_suit": suit})
+    api.act(match, {"type": "reveal", "card": foundations[0]})      # Ann, the dealer
+    api.act(match, {"type": "reveal", "card": foundations[1]})      # Ben
+    api.act(match, {"type": "miss"})
+    api.act(match, {"type": "reveal", "card": foundations[2]})      # Cat
+    for _ in range(4):                                              # Cat, Ann; Ben, Cat on the sum
+        api.act(match, {"type": "miss"})
+    return api.act(match, {"type": "miss"})["state"]                # Ann passes: blocked
+
+
+def test_play_mode_deal_keys_are_unchanged_and_quick_mode_matches_them(api):
+    match = api.create()
+    state = blocked_game(api, match)
+    assert state["phase"] == "deal" and state["ending"] == "blocked" and state["ended_by"] == "Ben"
+    after_game = deal_keys(state)
+    assert after_game == {"deal": 0, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+                          "deal_scores": {"Ann": 1, "Ben": 1 - 2, "Cat": 1}}
+    state = api.act(match, {"type": "deal", "foundation_suit": "s"})["state"]
+    assert deal_keys(state) == {"deal": 1, "dealer": "Ben", "next_dealer": "Cat", "deal_over": False,
+                                "deal_scores": {"Ann": 0, "Ben": 0, "Cat": 0}}
+    # The same game entered in quick mode shows the same deal, dealer and scores.
+    quick = api.create(mode="quick")
+    state = api.act(quick, {"type": "quick", "bank_cards": {"Ann": 1, "Ben": 1, "Cat": 1},
+                            "ending": "blocked", "ended_by": "Ben"})["state"]
+    assert deal_keys(state) == after_game

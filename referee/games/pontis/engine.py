@@ -14,6 +14,7 @@ earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache, partial
 from typing import Any, TypeVar
@@ -1316,7 +1317,21 @@ class PontisGame(GameRules):
             holder = playing.sum_holder
         elif playing is not None and playing.curdle_claim is not None:
             holder = playing.curdle_claim
-        dealer = game.dealer if game is not None else 0
+        # Quick mode never deals (state.game stays None): each "quick" entry is a whole game,
+        # so between entries the table stands where play mode stands after a game has ended and
+        # before the next deal. The quick rules say nothing of the deal, so the view shows the
+        # last recorded game as play mode shows its last game: its number, its dealer (seat
+        # game number mod players: seat 0 deals first, PONTIS-SETUP-1, and the deal passes
+        # left; ``next_dealer`` names who deals next), its scores, and ``deal_over`` true. Only
+        # what is shown changes, not what is accepted.
+        last = state.results[-1] if game is None and state.mode == QUICK and state.results else None
+        deal_rows: Sequence[Row] | None
+        if game is not None:
+            number, dealer, deal_rows = game.number, game.dealer, rows
+        elif last is not None:
+            number, dealer, deal_rows = last.number, last.dealer, self._ordered(last.rows)
+        else:                   # before the first game: seat 0 deals it (PONTIS-SETUP-1)
+            number, dealer, deal_rows = 0, 0, None
         fakes = [] if game is None else [
             {"seq": f.seq, "missed_at": f.doubt_seq, "player": players[f.player], "rule": f.rule,
              "message": str(f.message),
@@ -1325,7 +1340,7 @@ class PontisGame(GameRules):
             "game": self.name,
             "mode": state.mode,
             "players": list(players),
-            "deal": 0 if game is None else game.number,
+            "deal": number,
             "games_played": len(state.results),
             "phase": phase,
             "turn": players[actors[0]] if actors else None,
@@ -1338,7 +1353,7 @@ class PontisGame(GameRules):
                           else game is not None and game.phase == ENDED),
             "match_over": state.match_over,
             "scores": totals,
-            "deal_scores": None if rows is None else {players[r.player]: r.score for r in rows},
+            "deal_scores": None if deal_rows is None else {players[r.player]: r.score for r in deal_rows},
             "findings": [f.as_dict() for f in state.findings],
             "settings": {f.name: getattr(state.settings, f.name) for f in fields(state.settings)},
             "legal": self.legal(state),
