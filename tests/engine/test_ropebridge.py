@@ -739,7 +739,8 @@ def test_quick_mode():
     table.do("quick", winner="Ben")
     table.do("quick", tie="unbeatable", winner=None)
     table.do("quick", tie="stalemate")
-    assert table.view["dealer"] == "Ben" and table.view["deal"] == 3
+    # As play mode shows a finished game: game 3 (deal 2), dealt by Ann; Ben deals the next.
+    assert table.view["dealer"] == "Ann" and table.view["deal"] == 2 and table.view["next_dealer"] == "Ben"
     table.do("quick", winner="Ben")
     v = table.view
     assert v["match_over"] and v["scores"] == {"Ann": 0, "Ben": 2} and v["ties"] == 2

@@ -243,6 +243,84 @@ def test_quick_mode_records_wins_and_ties(api):
     assert api.act(match, {"type": "quick", "winner": "Ann"}, status=422)["error"]["rule"] == "ROPE-TURN-6"
 
 
+GAME_END_KEYS = ("deal", "dealer", "next_dealer", "deal_over", "deal_scores", "winner", "tie", "turn")
+
+
+def game_end(state: dict) -> dict:
+    return {key: state[key] for key in GAME_END_KEYS}
+
+
+def test_quick_mode_shows_each_recorded_game_as_play_mode_shows_a_finished_one(api):
+    match = new_game(api, mode="quick")
+    assert game_end(match["state"]) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ann", "deal_over": False, "deal_scores": None,
+        "winner": None, "tie": None, "turn": None}
+    state = api.act(match, {"type": "quick", "winner": "Ben"})["state"]
+    assert game_end(state) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+        "deal_scores": {"Ann": 0, "Ben": 1}, "winner": "Ben", "tie": None, "turn": None}
+    state = api.act(match, {"type": "quick", "tie": "stalemate"})["state"]
+    assert game_end(state) == {
+        "deal": 1, "dealer": "Ben", "next_dealer": "Ann", "deal_over": True,
+        "deal_scores": {"Ann": 0, "Ben": 0}, "winner": None, "tie": "stalemate", "turn": None}
+    state = api.act(match, {"type": "quick", "winner": "Ann"})["state"]
+    assert game_end(state) == {
+        "deal": 2, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+        "deal_scores": {"Ann": 1, "Ben": 0}, "winner": "Ann", "tie": None, "turn": None}
+    # Still a results-only match: the next result is taken at once, and the totals add up.
+    assert state["phase"] == "deal" and state["legal"] == ["quick"] and not state["match_over"]
+    assert state["scores"] == {"Ann": 1, "Ben": 1} and state["ties"] == 1
+    assert [game["deal"] for game in state["history"]] == [0, 1, 2]
+    # Undo goes back to the game before, and before any game to nothing finished.
+    state = api.act(match, {"type": "undo"})["state"]
+    assert game_end(state)["deal"] == 1 and state["tie"] == "stalemate" and state["deal_over"]
+    api.act(match, {"type": "undo"})
+    state = api.act(match, {"type": "undo"})["state"]
+    assert game_end(state) == game_end(match["state"])
+
+
+def test_quick_mode_matches_play_mode_after_the_same_games(api):
+    quick = new_game(api, mode="quick")
+    played = new_game(api)
+    for deal in ({"type": "deal", "row": ["8h", "5c"], "discard": "3s"},
+                 {"type": "deal", "row": ["Ac", "Kh"], "discard": "7s"}):
+        api.act(played, deal)
+        state = api.act(played, {"type": "stalemate"})["state"]
+        assert state["phase"] == "over"
+        quick_state = api.act(quick, {"type": "quick", "tie": "stalemate"})["state"]
+        assert game_end(quick_state) == game_end(state)
+        assert quick_state["scores"] == state["scores"] and quick_state["outcome"]["number"] == state["deal"] + 1
+
+
+def test_quick_mode_at_the_target_shows_the_deciding_game(api):
+    match = api.create(game="ropebridge", players=PLAYERS, settings={"target_wins": 1}, mode="quick")
+    state = api.act(match, {"type": "quick", "winner": "Ben"})["state"]
+    assert state["match_over"] and state["phase"] == "match_over"
+    assert game_end(state) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+        "deal_scores": {"Ann": 0, "Ben": 1}, "winner": "Ben", "tie": None, "turn": None}
+
+
+def test_play_mode_game_end_is_unchanged(api):
+    match = new_game(api)
+    state = api.state(match)
+    assert game_end(state) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ann", "deal_over": False, "deal_scores": None,
+        "winner": None, "tie": None, "turn": None}
+    state = play(api, match, GAME[:1])["state"]
+    assert game_end(state) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ann", "deal_over": False, "deal_scores": None,
+        "winner": None, "tie": None, "turn": "Ben"}
+    state = play(api, match, GAME[1:])["state"]
+    assert game_end(state) == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+        "deal_scores": {"Ann": 1, "Ben": 0}, "winner": "Ann", "tie": None, "turn": None}
+    state = api.act(match, {"type": "deal", "row": ["Ac", "Kh"], "discard": "7s"})["state"]
+    assert game_end(state) == {
+        "deal": 1, "dealer": "Ben", "next_dealer": "Ben", "deal_over": False, "deal_scores": None,
+        "winner": None, "tie": None, "turn": "Ann"}
+
+
 def test_rejections_name_the_rule(api):
     match = new_game(api)
     assert api.act(match, {"type": "draw", "from": "stock"}, status=422)["error"]["rule"] == "ROPE-SETUP-2"

@@ -1042,6 +1042,7 @@ class Ropebridge(GameRules):
         def per_player(values) -> dict[str, Any]:
             return dict(zip(names, values))
 
+        deal = state.number
         if game is None or state.mode == "quick":
             row: list[str | None] = [None] * settings.row_length
             positions = per_player((0, 0))
@@ -1053,6 +1054,17 @@ class Ropebridge(GameRules):
             deal_over = phase == "match_over"
             stuck = per_player((False, False))
             turn_no = 0
+            if state.mode == "quick" and state.history:
+                # A quick entry is a whole game, over once entered: shown as play mode shows a
+                # finished game until the next deal (its number, dealer, result and scores).
+                # The phase stays "deal" (the next result is taken at once) and next_dealer
+                # names who deals the game after it.
+                last = state.history[-1]
+                deal, dealer = last.deal, last.dealer
+                winner = None if last.winner is None else players[last.winner]
+                tie = last.tie
+                deal_scores = _game_scores(players, last.winner)
+                deal_over = True
         else:
             row = [str(c) for c in game.row] + [None] * (settings.row_length - len(game.row))
             positions = per_player(game.positions)
@@ -1079,11 +1091,11 @@ class Ropebridge(GameRules):
             "game": self.name,
             "mode": state.mode,
             "players": names,
-            "deal": state.number,
+            "deal": deal,
             "phase": phase,
             "turn": self.turn(state),
             "dealer": players[dealer],
-            "next_dealer": players[(state.number + 1) % PLAYERS] if deal_over else players[dealer],
+            "next_dealer": players[(deal + 1) % PLAYERS] if deal_over else players[dealer],
             "deal_over": deal_over,
             "match_over": phase == "match_over",
             "scores": per_player(state.wins),
