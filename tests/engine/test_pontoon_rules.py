@@ -516,7 +516,9 @@ def test_next_3_sell_the_bank_between_deals():
     assert (line["from"], line["to"], line["amount"], line["kind"]) == ("Cy", "Ann", 5, "sale")
     assert t.view["history"][0]["bank_change"] == {"from": "Ann", "to": "Cy", "reason": "sale",
                                                    "price": 5, "seq": t.seq}
-    assert t.view["history"][0]["scores"] == {"Ann": 13, "Ben": -4, "Cy": -9}
+    # The price is paid for the coming deal's bank: it counts there, not in the settled deal.
+    assert t.view["history"][0]["scores"] == {"Ann": 8, "Ben": -4, "Cy": -4}
+    assert t.view["next_deal_scores"] == {"Ann": 5, "Ben": 0, "Cy": -5}
 
 
 # --- VARIANT -----------------------------------------------------------------------------------

@@ -49,16 +49,18 @@ def test_the_sheet_of_a_shoot_session(api, client):
     assert "Bank changes and sales" in text and "pontoon" in text
     assert "The kitty" in text and "Ann puts up the kitty" in text and "Ann adds to the kitty" in text
     assert "Ann takes back the kitty: the bank passes to Ben" in text and "Ben takes back the kitty at the end" in text
-    # Running balances: each deal's row carries what was paid before the next deal began (the
-    # top-up after deal 1, Ben's new kitty after deal 2, the kitty handed back at the end).
+    # Running balances: each deal's row is the money as it was settled, the API test's; the
+    # top-up after deal 1 and Ben's new kitty after deal 2 count in the coming deal, and the
+    # kitty handed back at the end in the last one.
     assert "Running balances After Ann Ben Cy Dee Kitty" in text
-    for row in ("deal 1 −50 −3 −5 +6 52", "deal 2 −3 −29 −10 +12 30", "deal 3 +7 −17 −7 +17 0",
+    for row in ("deal 1 −38 −3 −5 +6 40", "deal 2 −3 +1 −10 +12 0", "deal 3 +7 −17 −7 +17 0",
                 " ".join(["final"] + [signed(FINAL["balances"][p]) for p in PLAYERS] + ["0"])):
         assert row in text, row
-    assert "Carried forward: kitty 52, balances Ann −50, Ben −3, Cy −5, Dee +6." in text
-    # The money at settlement, before anything else was paid, is the API test's.
-    settled = {p: state["history"][0]["balances"][p] + (12 if p == "Ann" else 0) for p in PLAYERS}
-    assert settled == AFTER[0]["balances"]
+    assert "Carried forward: kitty 40, balances Ann −38, Ben −3, Cy −5, Dee +6." in text
+    assert [state["history"][n]["balances"] for n in (0, 1)] == [AFTER[0]["balances"], AFTER[1]["balances"]]
+    assert "count in the coming deal" in text
+    # The kitty's lines are listed under the deal they count in: the top-up (entry 27) in deal 2.
+    assert "2 27 Ann → kitty 12 Ann adds to the kitty 52" in text
     # The settle-up, the result and the findings (none).
     assert "Settle-up" in text and "Ben pays Dee 17" in text and "Cy pays Ann 7" in text
     assert "2 payments square everyone" in text

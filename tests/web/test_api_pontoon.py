@@ -210,6 +210,63 @@ def test_a_three_deal_shoot_session_through_the_api(api):
     assert error["rule"] == "PONTOON-LEDGER-3"
 
 
+def per_deal_sum(state) -> dict[str, int]:
+    """The per-deal figures a player reads: every history row's, the open deal's, and what has
+    been put up for the coming one."""
+    total = {name: state["settings"]["buy_in"] for name in state["players"]}
+    parts = [row["scores"] for row in state["history"]]
+    parts += [state.get("next_deal_scores") or {}, {} if state["deal_over"] else state["deal_scores"] or {}]
+    for part in parts:
+        for name, amount in part.items():
+            total[name] += amount
+    return total
+
+
+def test_per_deal_figures_add_up_to_the_scores_after_every_action(api):
+    """The history rows' scores, the live deal_scores and what is put up for the coming deal add
+    up to scores at every step; a settled deal's figures never change afterwards; a top-up made
+    between deals counts in the coming deal (docs/api-pontoon.md, "Which deal money counts in")."""
+    match = shoot_match(api)
+    settled: dict[int, dict[str, int]] = {}
+    for deal in SHOOT_SESSION:
+        for action in deal:
+            state = api.act(match, action)["state"]
+            assert per_deal_sum(state) == state["scores"], (action, state["seq"])
+            for row in state["history"]:
+                assert settled.setdefault(row["deal"], row["scores"]) == row["scores"], (row["deal"], action)
+            if state["deal_over"]:
+                assert state["deal_scores"] == state["history"][-1]["scores"]
+    # Deal by deal, as a player reads the results at each settlement: −38, then the top-up of 12
+    # and +47 from deal 2 (35), then +10; together Ann's 7.
+    assert [settled[n]["Ann"] for n in range(3)] == [-38, 35, 10]
+    assert sum(settled[n]["Ann"] for n in range(3)) == state["scores"]["Ann"] == AFTER[2]["balances"]["Ann"]
+    top_up = next(line for line in state["ledger"] if line["reason"] == "Ann adds to the kitty")
+    assert top_up["deal"] == 0 and top_up in state["history"][1]["payments"]
+    assert top_up not in state["history"][0]["payments"]
+    # A settled deal's row is the money as it was settled; the end returns the kitty to the last.
+    assert [row["balances"] for row in state["history"][:2]] == [AFTER[0]["balances"], AFTER[1]["balances"]]
+    state = api.act(match, a("end_session"))["state"]
+    assert per_deal_sum(state) == state["scores"] == FINAL["balances"] and state["next_deal_scores"] is None
+    assert state["history"][2]["scores"]["Ben"] == settled[2]["Ben"] + AFTER[2]["kitty"]
+    assert state["history"][2]["balances"] == FINAL["balances"] and state["history"][2]["kitty"] == 0
+
+
+def test_money_put_up_between_deals_shows_for_the_coming_deal(api):
+    match = shoot_match(api)
+    state = play_session(api, match, [DEAL_1], end=False)
+    assert state["next_deal_scores"] == dict.fromkeys(PLAYERS, 0) and state["deal_scores"]["Ann"] == -38
+    state = api.act(match, DEAL_2[0])["state"]                          # the top-up of 12
+    assert state["next_deal_scores"] == {"Ann": -12, "Ben": 0, "Cy": 0, "Dee": 0}
+    assert state["deal_scores"]["Ann"] == state["history"][0]["scores"]["Ann"] == -38
+    state = api.act(match, DEAL_2[1])["state"]                          # dealt: it is deal 2's now
+    assert state["deal"] == 1 and state["next_deal_scores"] is None and state["deal_scores"]["Ann"] == -12
+    # A sale between deals counts in the coming deal too, the seller's kitty with it.
+    state = api.act(match, a("undo"))["state"]
+    state = api.act(match, a("sell_bank", to="Cy", price=15))["state"]
+    assert state["next_deal_scores"] == {"Ann": -12 + 15 + 52, "Ben": 0, "Cy": -15, "Dee": 0}
+    assert per_deal_sum(state) == state["scores"]
+
+
 def test_the_session_replays_to_the_same_state(api, client):
     match = shoot_match(api)
     state = play_session(api, match)

@@ -149,9 +149,9 @@ def _running(view: dict, kit: Kit) -> list[Flowable]:
     rest = (1 - first) / (len(header) - 1)
     out.append(kit.table(header, rows, [first] + [rest] * (len(header) - 1), bold_last_row=True))
     out.append(Spacer(1, 1.5 * mm))
-    out.append(kit.para(gettext("A deal's column includes the kitty put-ups, top-ups and bank sales made before the "
-                                "next deal. Balances plus the kitty always add up to the buy-ins "
-                                "(PONTOON-LEDGER-2)."), kit.small))
+    out.append(kit.para(gettext("Kitty put-ups, top-ups and bank sales made between two deals count in the coming "
+                                "deal: a deal's row is the money as it was settled. Balances plus the kitty always "
+                                "add up to the buy-ins (PONTOON-LEDGER-2)."), kit.small))
     return out
 
 
@@ -165,11 +165,22 @@ def _kitty(view: dict, kit: Kit) -> list[Flowable]:
     rows, level = [], 0
     for line in lines:
         level += line["amount"] if line["to"] == "kitty" else -line["amount"]
-        rows.append([line["deal"] + 1, line["seq"], f"{_party(line['from'])} → {_party(line['to'])}",
+        rows.append([_counts_in(line, view) + 1, line["seq"], f"{_party(line['from'])} → {_party(line['to'])}",
                      line["amount"], line["reason"], level])
     out.append(kit.table([gettext("Deal"), gettext("Entry"), gettext("From → to"), gettext("Amount"), gettext("Why"),
                           gettext("Kitty")], rows, [0.07, 0.08, 0.2, 0.1, 0.45, 0.1]))
     return out
+
+
+def _counts_in(line: dict, view: dict) -> int:
+    """The deal a ledger line counts in, as the view's history counts it: a line entered after
+    its deal was settled was put up for the coming deal, unless the session ended instead."""
+    history = view.get("history", [])
+    deal = line["deal"]
+    if deal < len(history) and line["seq"] > history[deal]["seq"]:
+        ended_after = view.get("match_over") and deal == len(history) - 1
+        return deal if ended_after else deal + 1
+    return deal
 
 
 def _bank_changes(view: dict, kit: Kit) -> list[Flowable]:

@@ -141,21 +141,48 @@ def _shoot_turn(state: State) -> str | None:
 
 @dataclass(frozen=True)
 class DealSums:
-    """One finished deal as the view shows it, added up from its own lines."""
+    """One finished deal as the view shows it, added up from the lines that count in it."""
 
     record: DealRecord
-    lines: tuple[Line, ...]          # the payments of this deal, up to the next deal
-    balances: dict[str, int]         # every player's money before the next deal began
+    lines: tuple[Line, ...]          # the payments that count in this deal (``deal_lines``)
+    balances: dict[str, int]         # every player's money after them
     kitty: int                       # and the kitty's
     settled: dict[str, int]          # every player's money as the deal was settled
     settled_kitty: int
     changes: tuple[BankChange, ...]  # bank changes after it (deal 0: also before the first deal)
 
 
+def _put_up_for(state: State, deal: int) -> tuple[Line, ...]:
+    """The lines entered after deal ``deal - 1`` was settled and before deal ``deal`` began (a
+    kitty put up or topped up, a bank sale and the kitty the seller takes back). The engine
+    writes them under the deal just settled; they count in the coming one, like the kitty put
+    up before the first deal (SHOOT-1, SHOOT-8: "before each new deal"), so a settled deal's
+    figures never change afterwards."""
+    if deal == 0 or deal > len(state.history):
+        return ()
+    settled_at = state.history[deal - 1].seq
+    return tuple(line for line in state.ledger.of_deal(deal - 1) if line.seq > settled_at)
+
+
+def _closes_session(state: State, record: DealRecord) -> bool:
+    """The session ended after this deal: what was entered after it (the kitty handed back at
+    the end, a top-up or sale with no deal to follow) has no coming deal and counts in it."""
+    return state.phase == MATCH_OVER and record.deal == state.deal
+
+
+def deal_lines(state: State, record: DealRecord) -> tuple[Line, ...]:
+    """The lines that count in a settled deal: those put up for it between the deals, its own
+    up to its settlement, and, for the last deal of an ended session, what followed it."""
+    closes = _closes_session(state, record)
+    own = tuple(line for line in state.ledger.of_deal(record.deal) if closes or line.seq <= record.seq)
+    return _put_up_for(state, record.deal) + own
+
+
 class Deals(Sequence[DealSums]):
     """Every finished deal with its payments and the money after it, oldest first, each added
-    up when it is read from that deal's own lines and the money the ledger carries from before
-    it (issue 17: a long match stays cheap to show; a view reads its newest deals only)."""
+    up when it is read from the lines of that deal and the one before it (``deal_lines``) and the
+    money the ledger carries from before it (issue 17: a long match stays cheap to show; a view
+    reads its newest deals only)."""
 
     def __init__(self, state: State) -> None:
         self._state = state
@@ -179,15 +206,19 @@ class Deals(Sequence[DealSums]):
 
     def _sums(self, record: DealRecord) -> DealSums:
         state, buy_in = self._state, self._state.settings.buy_in
-        lines = state.ledger.of_deal(record.deal)
         moved, settled_pot = state.ledger.before_deal(record.deal)
         settled = {name: buy_in + moved.get(name, 0) for name in state.players}
-        for line in lines:
+        for line in state.ledger.of_deal(record.deal):
             if line.seq <= record.seq:  # not the lines written between the settling and the next deal
                 settled_pot += _move(settled, line)
-        moved, pot = state.ledger.before_deal(record.deal + 1)
-        money = {name: buy_in + moved.get(name, 0) for name in state.players}
-        return DealSums(record, lines, money, pot, settled, settled_pot, tuple(self._changes.get(record.deal, ())))
+        # The lines put up for this deal came before it and are in ``before_deal``: the money as
+        # it was settled is the money after the lines that count in it, unless the session ended
+        # after it and what followed counts in it too.
+        money, pot = dict(settled), settled_pot
+        if _closes_session(state, record):
+            money, pot = balances(state.ledger, state.players, buy_in), kitty(state.ledger)
+        return DealSums(record, deal_lines(state, record), money, pot, settled, settled_pot,
+                        tuple(self._changes.get(record.deal, ())))
 
 
 def per_deal(state: State) -> Deals:
@@ -351,6 +382,23 @@ def _match_result(state: State, net: dict[str, int], transfers: list[tuple[str, 
     return {"winners": winners, "headline": str(headline)}
 
 
+def _live_scores(state: State, sums: Deals, deal_over: bool) -> tuple[dict[str, int] | None, dict[str, int] | None]:
+    """``deal_scores`` and ``next_deal_scores``: the deal numbered ``deal`` (while it is played,
+    what moved in it so far; once settled, its history row's figures, which no longer change),
+    and between deals what has been put up for the coming deal. The history rows' ``scores``,
+    plus ``deal_scores`` while a deal is open, plus ``next_deal_scores``, are always ``scores``
+    less the buy-in."""
+    if deal_over and sums:
+        last = sums[-1]
+        settled = _net(list(last.lines), state.players)
+        if state.phase == MATCH_OVER:
+            return settled, None   # nothing comes after the session: the last deal took it all
+        after = [line for line in state.ledger.of_deal(last.record.deal) if line.seq > last.record.seq]
+        return settled, _net(after, state.players)
+    open_lines = _put_up_for(state, state.deal) + state.ledger.of_deal(state.deal)
+    return (_net(list(open_lines), state.players) if state.started or open_lines else None), None
+
+
 def view(state: State, legal: list[str]) -> dict[str, Any]:
     """The JSON state; ``legal`` is the engine's list of the actions that may be entered now."""
     s = state.settings
@@ -363,11 +411,10 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
     prices = None
     if hand is not None and _can_buy(state, hand):
         prices = list(buy_range(hand))
-    this_deal = list(state.ledger.of_deal(state.deal))
     sums = per_deal(state)
     transfers = settle_up(net)
-    deal_scores = _net(this_deal, state.players) if state.started or this_deal else None
     deal_over = state.started and state.phase not in IN_DEAL
+    deal_scores, next_deal_scores = _live_scores(state, sums, deal_over)
     banker_cards = entered(state.banker_cards)
     next_banker = _next_banker(state)
     return {
@@ -382,6 +429,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
         "match_over": state.phase == MATCH_OVER,
         "scores": money,
         "deal_scores": deal_scores,
+        "next_deal_scores": next_deal_scores,
         "findings": [f.as_dict() for f in state.findings],
         "settings": s.as_dict(),
         "banker": state.banker,
