@@ -136,8 +136,13 @@ def act(match_id: str):
     except RuleViolation as violation:
         return error(422, violation.rule, violation.message)
     except store.StaleExpect as stale:
-        return error(409, "EXPECT", _("the match has moved on to entry {n}: nothing was entered", n=stale.replay.seq),
-                     state=bounded(stale.replay.view()))
+        seq = stale.replay.seq
+        if isinstance(data, dict) and isinstance(data.get("expect"), int) and data["expect"] > seq:
+            # Ahead of the log: not a phone that fell behind, but one that counted wrong.
+            message = _("the match is at entry {n}, not {expect}: nothing was entered", n=seq, expect=data["expect"])
+        else:
+            message = _("the match has moved on to entry {n}: nothing was entered", n=seq)
+        return error(409, "EXPECT", message, state=bounded(stale.replay.view()))
     return jsonify({"seq": appended.seq, "state": bounded(appended.replay.view()),
                     "findings": [f.as_dict() for f in appended.findings]})
 

@@ -105,3 +105,14 @@ def test_the_log_keeps_cards_in_their_canonical_spelling(api, client):
     assert [action.get("card") for action in actions] == [None, "5h", "9h", "4c"]
     exported = client.get(f"/api/matches/{match['id']}/export.json").get_json()
     assert "5H" not in str(exported) and "9♥" not in str(exported)
+
+
+def test_an_expect_ahead_of_the_log_is_told_where_the_match_is(api, client):
+    match = api.create(game="ropebridge", players=("Ann", "Ben"), mode="quick")
+    api.act(match, {"type": "quick", "winner": "Ben"})
+    ahead = api.act(match, {"type": "quick", "winner": "Ann", "expect": 6}, status=409)
+    assert ahead["error"]["rule"] == "EXPECT" and ahead["state"]["seq"] == 1
+    assert "at entry 1, not 6" in ahead["error"]["message"]
+    behind = api.act(match, {"type": "quick", "winner": "Ann", "expect": 0}, status=409)
+    assert "moved on to entry 1" in behind["error"]["message"]
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1
