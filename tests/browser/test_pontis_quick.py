@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.table import SHOTS
+
 
 def test_a_quick_pontis_match_keeps_the_totals(page: Page, live_server):
     page.goto(live_server + "/new")
@@ -19,6 +21,8 @@ def test_a_quick_pontis_match_keeps_the_totals(page: Page, live_server):
     scores = page.locator(".score-table")
     expect(scores).to_contain_text("36")  # 27 + 5 + 4 for going out
     expect(scores).to_contain_text("12")
+    size = page.viewport_size or {"width": 0, "height": 0}
+    page.screenshot(path=f"{SHOTS}/pontis-quick-{size['width']}x{size['height']}.png")
 
     # An impossible result is refused and the typed numbers stay in the form.
     page.get_by_label("How it ended").select_option("blocked")
