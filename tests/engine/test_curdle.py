@@ -724,7 +724,9 @@ def test_quick_mode_records_whole_hands():
     assert table.view["legal"] == ["quick"] and table.view["turn"] is None
     view = table.act("quick", winner="Ben", cards_left={"Ann": 4, "Cy": 7})
     assert view["scores"] == {"Ann": 4, "Ben": 0, "Cy": 7}
-    assert view["history"][0]["dealer"] == "Ann" and view["dealer"] == "Ben"
+    # The view shows the hand just recorded (dealt by Ann) as over; Ben deals the next one.
+    assert view["history"][0]["dealer"] == "Ann" and view["dealer"] == "Ann" and view["deal"] == 0
+    assert view["deal_over"] and view["next_dealer"] == "Ben" and view["deal_scores"] == {"Ann": 4, "Ben": 0, "Cy": 7}
     assert view["history"][0]["cards_left"] == {"Ann": 4, "Ben": 0, "Cy": 7}
     assert "every loser" in table.reject("CURDLE-SCORE-2", "quick", winner="Ann",
                                          cards_left={"Ben": 3})

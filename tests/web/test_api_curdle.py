@@ -285,7 +285,8 @@ def test_quick_mode_records_a_whole_hand(api):
     assert rule_of(api, match, {"type": "quick", "winner": "Ben", "cards_left": {"Ann": 4, "Cy": 0}}) == \
         "CURDLE-SCORE-2"
     state = api.act(match, {"type": "quick", "winner": "Ben", "cards_left": {"Ann": 4, "Cy": 7}})["state"]
-    assert state["scores"] == {"Ann": 4, "Ben": 0, "Cy": 7} and state["deal"] == 1 and state["phase"] == "quick"
+    # The hand just recorded, hand 0, dealt by Ann (not the next one): see the test below.
+    assert state["scores"] == {"Ann": 4, "Ben": 0, "Cy": 7} and state["deal"] == 0 and state["phase"] == "quick"
     assert state["history"][0]["cards_left"] == {"Ann": 4, "Ben": 0, "Cy": 7}
     state = api.act(match, {"type": "quick", "winner": "Ann", "cards_left": {"Ben": 9, "Cy": 13}})["state"]
     assert state["match_over"] and state["match_winners"] == ["Ann"]     # lowest total wins
@@ -293,6 +294,54 @@ def test_quick_mode_records_a_whole_hand(api):
     assert rule_of(api, match, {"type": "quick", "winner": "Ann", "cards_left": {"Ben": 1, "Cy": 1}}) == \
         "CURDLE-SCORE-2"
     assert rule_of(api, api.create(game="curdle", players=PLAYERS), {"type": "quick", "winner": "Ann"}) == "ACTION"
+
+
+DEAL_KEYS = ("deal", "dealer", "next_dealer", "deal_over", "deal_scores")
+
+
+def deal_keys(state: dict) -> dict:
+    return {key: state[key] for key in DEAL_KEYS}
+
+
+def test_quick_mode_shows_each_recorded_hand_as_play_mode_shows_a_hand_won(api):
+    # Each "quick" entry is a whole hand; between entries the state shows the last recorded hand
+    # as play mode shows a hand won before the next deal: its number, its dealer (the deal
+    # passes left: Ann, Ben, Cy), deal_over, its scores, and who deals the next hand.
+    players = ("Ann", "Ben", "Cy")
+    match = api.create(game="curdle", players=players, mode="quick",
+                       settings={"scoring": "cards_left", "target": 100})
+    assert deal_keys(match["state"]) == {"deal": 0, "dealer": "Ann", "next_dealer": None,
+                                         "deal_over": False, "deal_scores": None}
+    hands = (
+        ({"winner": "Ben", "cards_left": {"Ann": 4, "Cy": 7}}, {"Ann": 4, "Ben": 0, "Cy": 7}),
+        ({"winner": "Cy", "cards_left": {"Ann": 2, "Ben": 9}}, {"Ann": 2, "Ben": 9, "Cy": 0}),
+        ({"winner": "Ann", "cards_left": {"Ben": 3, "Cy": 5}}, {"Ann": 0, "Ben": 3, "Cy": 5}),
+    )
+    for number, (hand, scores) in enumerate(hands):
+        state = api.act(match, {"type": "quick", **hand})["state"]
+        assert deal_keys(state) == {"deal": number, "dealer": players[number],
+                                    "next_dealer": players[(number + 1) % 3],
+                                    "deal_over": True, "deal_scores": scores}, number
+        row = state["history"][-1]
+        assert len(state["history"]) == number + 1
+        assert (row["deal"], row["dealer"], row["winner"], row["scores"]) == (
+            state["deal"], state["dealer"], state["winner"], state["deal_scores"]), number
+        assert state["outcome"]["number"] == state["deal"] + 1
+        assert state["phase"] == "quick" and state["turn"] is None and state["legal"] == ["quick"]
+    # An undo goes back to the hand before.
+    state = api.act(match, {"type": "undo"})["state"]
+    assert deal_keys(state) == {"deal": 1, "dealer": "Ben", "next_dealer": "Cy", "deal_over": True,
+                                "deal_scores": hands[1][1]}
+
+
+def test_a_quick_hand_shows_the_deal_keys_play_mode_shows_after_the_same_hand(api):
+    match = api.create(game="curdle", players=PLAYERS)
+    played = deal_keys(play_to(api, match, len(HAND)))          # Ann goes out, Ben kept 8
+    assert played == {"deal": 0, "dealer": "Ann", "next_dealer": "Ben", "deal_over": True,
+                      "deal_scores": {"Ann": 1, "Ben": 0}}
+    quick = api.create(game="curdle", players=PLAYERS, mode="quick")
+    state = api.act(quick, {"type": "quick", "winner": "Ann", "cards_left": {"Ben": 8}})["state"]
+    assert deal_keys(state) == played
 
 
 def test_undo_retracts_the_last_entry_and_the_log_marks_it(api):

@@ -154,3 +154,25 @@ def test_no_house_rule_identifier_reaches_the_setup_screen_rules_page_or_sheet(c
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages).split())
     no_identifier(text)
     assert ("Scoring cards left" if language == "en" else "Wertung Restkarten") in text
+
+
+# --- quick mode: the state shows the last hand recorded, the page numbers the next one --------
+
+def test_quick_mode_pages_and_sheet_number_the_hands_with_the_last_hand_shown(client, api):
+    # The state's deal keys describe hand 2 (deal 1, dealt by Ben); the page asks for hand 3
+    # and the sheet lists hands 1 and 2 with their dealers.
+    match = quick_match(client, api, QUICK[:2])
+    state = api.state(match)
+    assert (state["deal"], state["dealer"], state["next_dealer"], state["deal_over"]) == (1, "Ben", "Cy", True)
+    html = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    page = text_of(html)
+    for words in ("Results only: enter who won hand 3.", "Hand 3: who played their last card?", "Enter hand 3",
+                  "Cy played their last card and wins hand 2", "Hands played (2)"):
+        assert words in page, words
+    for words in ("enter who won hand 2", "Hand 2: who played", "Enter hand 2", "enter who won hand 4"):
+        assert words not in page, words
+    assert re.findall(r'<li value="(\d+)">', html) == ["2", "1"]        # newest first
+    sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages).split())
+    assert "1 Ann Ben 4 left; +4, total 4 went out" in text
+    assert "2 Ben Cy 2 left; +2, total 6 9 left; +9, total 9 went out" in text

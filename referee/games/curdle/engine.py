@@ -848,6 +848,8 @@ class Curdle(GameRules):
                                   "{{name: cards left in hand}} for every loser"), rule="ACTION")
         deal = len(state.history)
         state = self._score_hand(replace(state, deal=deal, dealer=deal % len(names)), winner, left)
+        # The state moves on to the next hand (what the next entry records); the view shows
+        # the hand just recorded, as play mode shows a hand won before the next deal (view()).
         deal = len(state.history)
         state = replace(state, deal=deal, dealer=deal % len(names))
         if state.phase != MATCH_OVER:
@@ -1293,10 +1295,12 @@ class Curdle(GameRules):
 
     def _next_dealer(self, state: State) -> str | None:
         """Who deals the next hand, between hands and once the match is over (a rematch seats
-        them first). In quick mode the dealer has already moved on after each hand."""
+        them first). In quick mode every recorded hand is over, so, as in play mode after a
+        hand is won, it is the seat left of the last recorded hand's dealer; nobody before the
+        first, as in play mode before the first deal."""
         names = state.players
         if state.mode == "quick":
-            return names[state.dealer] if state.phase == MATCH_OVER else None
+            return names[_left_of(state, state.history[-1].dealer)] if state.history else None
         if state.phase in (OVER, MATCH_OVER):
             return names[(state.dealer + 1) % len(names)]
         return None
@@ -1313,17 +1317,26 @@ class Curdle(GameRules):
             curdle = "blind"
         elif tops and is_kingfisher(*tops):
             curdle = "kingfisher"
-        quick = state.mode == "quick"
-        deal_over = state.phase in (OVER, MATCH_OVER) and bool(state.history)
+        if state.mode == "quick" and state.history:
+            # Quick mode never deals: each "quick" entry is a whole hand, over once entered. So
+            # deal, dealer, deal_over and deal_scores all describe the last recorded hand, as
+            # play mode shows a hand won until the next deal (and as Pontis and Ropebridge show
+            # quick entries); the state itself already counts on to the next hand (_do_quick).
+            # Only what is shown differs, never what is accepted.
+            last = state.history[-1]
+            deal, dealer, deal_over = last.deal, last.dealer, True
+        else:
+            deal, dealer = state.deal, state.dealer
+            deal_over = state.phase in (OVER, MATCH_OVER) and bool(state.history)
         return {
             "game": self.name,
             "mode": state.mode,
             "players": list(names),
-            "deal": state.deal,
+            "deal": deal,
             "phase": state.phase,
             "turn": self.turn(state),
-            "dealer": names[state.dealer],
-            "deal_over": deal_over or (quick and bool(state.history)),
+            "dealer": names[dealer],
+            "deal_over": deal_over,
             "match_over": state.phase == MATCH_OVER,
             "scores": dict(zip(names, state.scores)),
             "deal_scores": (None if state.deal_scores is None
