@@ -318,5 +318,7 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     quick.get_by_label("6 tricks", exact=True).tap()
     press(page, "Enter the hand")
     expect(page.locator('.rb-pad-table tr[data-hand="2"] .rb-running')).to_have_text(["10", "36"])
+    # The view shows hand 2 (Ben's deal) as entered; the prompt names who deals hand 3.
+    expect(page.locator(".turn")).to_contain_text("Enter hand 3 of 8: Cat deals")
     no_sideways_scroll(page)
     shot(page, "reverse-bridge-quick-pad")

@@ -765,9 +765,14 @@ def test_quick_mode_records_whole_hands():
     assert record["opponents_tricks"] == 9 and record["dealer"] == "Ann" and record["quick"] is True
     assert record["tricks_record"] == [] and record["findings"] == []
     assert record["contract"]["bidder"] == "Ben" and record["contract"]["leader"] is None
-    assert view["dealer"] == "Ben"
+    # The hand just entered, as play mode shows a scored hand before the next deal.
+    assert view["deal"] == 0 and view["dealer"] == "Ann" and view["next_dealer"] == "Ben"
+    assert view["deal_over"] is True
     table.do({"type": "quick", "passed_out": True})
-    assert table.view["dealer"] == "Cat" and table.view["hands_played"] == 1
+    # Ben's hand was thrown in: as play mode after four passes, Cat deals hand 2, nothing scored.
+    view = table.view
+    assert view["deal"] == 1 and view["dealer"] == view["next_dealer"] == "Cat" and view["hands_played"] == 1
+    assert view["deal_over"] is True and view["deal_scores"] is None
     table.do({"type": "quick", "bidder": "Cat", "level": 9, "denomination": "d", "tricks": 6})
     table.do({"type": "quick", "bidder": "Ann", "level": 1, "denomination": "NT", "tricks": 1})
     assert table.view["scores"] == {"NS": 10 + 0 + 4, "EW": 21 + 15 + 0}

@@ -300,6 +300,71 @@ def test_quick_mode_records_whole_hands_to_the_end_of_the_match(api):
     assert error["rule"] == "RB-SCORE-5"
 
 
+# The keys API.md gives every game for where the deal stands.
+DEAL_KEYS = ("deal", "dealer", "next_dealer", "deal_over", "deal_scores", "hands_played", "passed_out", "scores")
+
+
+def test_quick_mode_shows_the_last_hand_entered_as_play_mode_shows_a_scored_hand(api, client):
+    """After each quick entry, deal, dealer, deal_over and deal_scores describe the same hand, the
+    one just entered, and next_dealer deals the next: what play mode shows after the same hands
+    (one scored, one thrown in, one scored) before the next deal. The turn line names that
+    next dealer."""
+    play = api.create(game="reverse-bridge", players=PLAYERS)
+    quick = api.create(game="reverse-bridge", players=PLAYERS, mode="quick")
+    assert {k: quick["state"][k] for k in DEAL_KEYS[:5]} == {
+        "deal": 0, "dealer": "Ann", "next_dealer": "Ann", "deal_over": False, "deal_scores": None}
+
+    def turn_line(match) -> str:
+        page = client.get(f"/m/{match['id']}").get_data(as_text=True)
+        return re.search(r'<p class="turn rb-turn"[^>]*>\s*(.*?)\s*</p>', page, re.S).group(1)
+
+    def scored(seed: int, dealer: str) -> tuple[dict, dict]:
+        # Play mode plays a known deal (the dealer bids 3♥); quick mode enters its result.
+        known, answer = play_hand(api, play, seed=seed)
+        opponents = "EW" if TEAM[PLAYERS.index(dealer)] == "NS" else "NS"
+        entered = api.act(quick, {"type": "quick", "bidder": dealer, "level": 3, "denomination": "H",
+                                  "tricks": known.taken[opponents]})
+        return answer["state"], entered["state"]
+
+    def thrown_in() -> tuple[dict, dict]:
+        api.act(play, {"type": "deal"})
+        for _ in range(4):
+            state = api.act(play, {"type": "pass"})["state"]
+        return state, api.act(quick, {"type": "quick", "passed_out": True})["state"]
+
+    # Hand 1, dealt by Ann: shown until the next entry, Ben deals next.
+    played, state = scored(11, "Ann")
+    assert played["phase"] == "audit" and state["phase"] == "deal"
+    assert {k: state[k] for k in DEAL_KEYS} == {k: played[k] for k in DEAL_KEYS}
+    row = state["history"][-1]
+    assert (state["deal"], state["dealer"], state["deal_scores"]) == (row["deal"], row["dealer"], row["scores"]) == \
+        (0, "Ann", played["history"][-1]["scores"])
+    assert state["deal_over"] is True and state["next_dealer"] == "Ben"
+    assert turn_line(quick) == "Enter hand 2 of 8: <strong>Ben</strong> deals."
+
+    # Ben's hand is thrown in: as play mode after four passes, nothing scored, Cat deals hand 2.
+    played, state = thrown_in()
+    assert played["phase"] == state["phase"] == "deal"
+    assert {k: state[k] for k in DEAL_KEYS} == {k: played[k] for k in DEAL_KEYS}
+    assert state["deal"] == len(state["history"]) == 1 and state["history"][-1]["dealer"] == "Ann"
+    assert state["dealer"] == state["next_dealer"] == "Cat"
+    assert state["deal_over"] is True and state["deal_scores"] is None and state["passed_out"] == 1
+    assert turn_line(quick) == "Enter hand 2 of 8: <strong>Cat</strong> deals."
+
+    # Hand 2, dealt by Cat (the hand thrown in is not counted): Dan deals next.
+    played, state = scored(12, "Cat")
+    assert {k: state[k] for k in DEAL_KEYS} == {k: played[k] for k in DEAL_KEYS}
+    row = state["history"][-1]
+    assert (state["deal"], state["dealer"], state["deal_scores"]) == (row["deal"], row["dealer"], row["scores"]) == \
+        (1, "Cat", played["history"][-1]["scores"])
+    assert state["deal_over"] is True and state["next_dealer"] == "Dan" and state["hands_played"] == 2
+    assert turn_line(quick) == "Enter hand 3 of 8: <strong>Dan</strong> deals."
+    assert [(r["deal"], r["dealer"]) for r in state["history"]] == [(0, "Ann"), (1, "Cat")]
+    # An undo goes back to the entry before: the hand thrown in.
+    state = api.act(quick, {"type": "undo"})["state"]
+    assert (state["deal"], state["dealer"], state["next_dealer"], state["deal_scores"]) == (1, "Cat", "Cat", None)
+
+
 def test_RB_QUICK_a_quick_hand_may_name_the_bidding_team_instead_of_the_bidder(api, client):
     match = api.create(game="reverse-bridge", players=PLAYERS, settings={"hands": 4}, mode="quick")
     answer = api.act(match, {"type": "quick", "team": "EW", "level": 7, "denomination": "S", "tricks": 9})

@@ -256,6 +256,10 @@ class State:
     history: tuple[HandRecord, ...] = ()
     passed_out: int = 0
     findings: tuple[Finding, ...] = ()
+    # The last hand was thrown in (four passes, or a quick entry with passed_out) and nothing
+    # has been dealt or entered since. The view needs it in quick mode, where the phase stays
+    # "deal" after every entry and cannot tell a thrown-in hand from a scored one.
+    thrown_in: bool = False
 
 
 # --- small pure helpers --------------------------------------------------------------------
@@ -614,7 +618,7 @@ class ReverseBridge(GameRules):
         dealer = (state.dealer + 1) % 4 if state.phase == "audit" else state.dealer
         return replace(
             state, phase="auction", dealer=dealer, calls=(), contract=None, tricks=(),
-            current=None, live_breaches=()), ()
+            current=None, live_breaches=(), thrown_in=False), ()
 
     def _bid(self, state: State, action: Action, seq: int) -> tuple[State, tuple[Finding, ...]]:
         level = action.integer("level", minimum=-10**9)
@@ -643,7 +647,7 @@ class ReverseBridge(GameRules):
                 # RB-AUCTION-3: passed out; not a hand, the next dealer deals.
                 return replace(
                     state, phase="deal", dealer=(state.dealer + 1) % 4, calls=(),
-                    passed_out=state.passed_out + 1), ()
+                    passed_out=state.passed_out + 1, thrown_in=True), ()
             return replace(state, calls=calls), ()
         if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
             return replace(state, calls=calls), ()
@@ -781,7 +785,7 @@ class ReverseBridge(GameRules):
             raise InvalidAction(_("\"passed_out\" must be true or false"), rule="ACTION")
         if passed_out:
             return replace(state, dealer=(state.dealer + 1) % 4,
-                           passed_out=state.passed_out + 1), ()
+                           passed_out=state.passed_out + 1, thrown_in=True), ()
         team, bidder = self._bidding_side(state, action)
         level = action.integer("level", minimum=-10**9)
         denomination = read_denomination(action)
@@ -797,7 +801,7 @@ class ReverseBridge(GameRules):
         history = state.history + (record,)
         phase = "match_over" if len(history) >= state.settings.hands else "deal"
         dealer = state.dealer if phase == "match_over" else (state.dealer + 1) % 4
-        return replace(state, history=history, phase=phase, dealer=dealer), ()
+        return replace(state, history=history, phase=phase, dealer=dealer, thrown_in=False), ()
 
     def _bidding_side(self, state: State, action: Action) -> tuple[str, int | None]:
         """RB-QUICK: the bidding team, named as such or by the player who made the final bid
@@ -948,11 +952,15 @@ class ReverseBridge(GameRules):
     def view(self, state: State) -> dict[str, Any]:
         players = state.players
         history = state.history
-        finished = state.phase in ("audit", "match_over")
+        # Quick mode has no "audit" phase (the next result is taken at once), yet each entry is
+        # a whole hand, over once entered: until the next entry the view shows the last hand
+        # recorded as play mode shows a scored hand before the next deal (its number, dealer and
+        # scores; next_dealer deals the next), as Pontis and Ropebridge do. After a thrown-in
+        # hand it shows what play mode shows after four passes: no hand scored, the deal moved on.
+        entered = state.mode == "quick" and bool(history) and not state.thrown_in
+        finished = state.phase in ("audit", "match_over") or entered
         totals = {team: sum(r.scores[team] for r in history) for team in TEAMS}
-        deal_scores = None
-        if history and (finished or (state.mode == "quick" and state.phase == "deal")):
-            deal_scores = history[-1].scores
+        deal_scores = history[-1].scores if finished else None
         current = state.current
         if finished and state.mode == "play":
             taken = dict(zip(TEAMS, history[-1].taken))
@@ -979,11 +987,13 @@ class ReverseBridge(GameRules):
             "deal": len(history) - 1 if finished else len(history),
             "phase": state.phase,
             "turn": self.turn(state),
-            "dealer": players[state.dealer],
+            # A finished hand's own dealer (in play mode the state's dealer until the next deal;
+            # in quick mode the state's dealer has already moved on to the next hand).
+            "dealer": players[history[-1].dealer if finished else state.dealer],
             # When the match is over: the dealer of the hand after it (a rematch seats that
             # player first, so they deal its hand 1).
             "next_dealer": players[state.dealer if state.phase == "deal" else (state.dealer + 1) % 4],
-            "deal_over": finished or (state.phase == "deal" and bool(history or state.passed_out)),
+            "deal_over": finished or state.thrown_in,
             "match_over": state.phase == "match_over",
             "scores": totals,
             "deal_scores": deal_scores,
