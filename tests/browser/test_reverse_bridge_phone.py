@@ -322,3 +322,12 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     expect(page.locator(".turn")).to_contain_text("Enter hand 3 of 8: Cat deals")
     no_sideways_scroll(page)
     shot(page, "reverse-bridge-quick-pad")
+    # All four pass on Cat's deal: one tap records the hand thrown in. No hand is scored, the
+    # totals stand, and the deal moves on to Dan for hand 3 (RB-AUCTION-3).
+    press(page, "All passed")
+    expect(page.locator(".turn")).to_contain_text("Enter hand 3 of 8: Dan deals")
+    expect(page.locator("#panel .answer .confirmed")).to_contain_text("thrown in")
+    expect(page.locator('.rb-pad-table tr[data-hand="3"]')).to_have_count(0)
+    expect(page.locator('.rb-pad-table tfoot [data-team="NS"]')).to_have_text("10")
+    expect(page.locator('.rb-pad-table tfoot [data-team="EW"]')).to_have_text("36")
+    shot(page, "reverse-bridge-quick-thrown-in")
