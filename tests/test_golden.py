@@ -10,11 +10,13 @@ from __future__ import annotations
 import pytest
 
 from referee import games
+from referee import replay as replay_module
 from referee.replay import TABLE_ENTRIES
 from tests.golden.common import (
     FORMAT,
     GOLDEN_DIR,
     action_types,
+    as_json,
     declared_actions,
     differences,
     engine_for,
@@ -23,6 +25,7 @@ from tests.golden.common import (
     golden_files,
     load,
     replay_log,
+    start,
 )
 
 OUTCOME_CHANGED = ("a rule change altered a stored match's outcome: keep old matches valid, or "
@@ -98,3 +101,29 @@ def test_every_golden_file_is_a_game():
     names = set(game_names())
     strays = [p.name for p in golden_files() if p.stem not in names]
     assert not strays, f"golden files for games that are not registered: {strays}"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_quick_entry_is_shown_as_the_game_it_recorded(name):
+    """One convention for every game: a quick entry is a whole game, over once entered, so the
+    state shows it as play mode shows a finished game: deal its number, deal_over, deal_scores
+    its history row's scores, dealer who dealt it. Pontoon's dealer is the banker, who may have
+    changed at the settlement (docs/api-pontoon.md); a thrown-in Reverse Bridge hand records no
+    game and shows no scores."""
+    engine, _fixed = engine_for(name)
+    match = next(m for m in golden(name)["matches"] if m["mode"] == "quick")
+    replay, shown = start(engine, match), 0
+    for seq, entry in enumerate(match["log"], start=1):
+        replay, _findings = replay_module.step(replay, entry, seq, stored=True)
+        if entry["type"] != "quick":
+            continue
+        view = as_json(replay.view())
+        assert view["deal_over"], (name, seq)
+        if entry.get("passed_out"):
+            assert view["deal_scores"] is None, (name, seq)
+            continue
+        game = view["history"][-1]
+        assert (view["deal"], view["deal_scores"]) == (game["deal"], game["scores"]), (name, seq)
+        assert view["dealer"] == game["dealer"] or engine.name == "pontoon", (name, seq)
+        shown += 1
+    assert shown >= 2, name

@@ -68,7 +68,7 @@ def replay_log(engine: GameRules, match: dict[str, Any]) -> replay_module.Replay
 
 # --- the final state -------------------------------------------------------------------------
 
-def _plain(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     """JSON as the API would send it (tuples and rows as lists, messages as text)."""
     return json.loads(json.dumps(value, default=_json, sort_keys=True))
 
@@ -92,7 +92,7 @@ def without_prose(value: Any) -> Any:
 def final_state(replay: replay_module.Replay) -> dict[str, Any]:
     """What a golden file records after its log: a digest and summary of the full view (as the
     API returns it, sentences blanked), and that view itself so a change can be shown."""
-    view = {k: v for k, v in without_prose(_plain(replay.view())).items() if k not in NOT_COMPARED}
+    view = {k: v for k, v in without_prose(as_json(replay.view())).items() if k not in NOT_COMPARED}
     summary = {key: view[key] for key in SUMMARY_KEYS if key in view}
     summary["findings"] = [[f.get("rule"), f.get("seq"), f.get("about")] for f in view.get("findings") or ()
                            if isinstance(f, dict)]
