@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.browser.table import Table
+from tests.browser.table import Table, visible_controls
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, known_deal, play_out
 
 SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # e.g. /tmp/shots, out of pytest-playwright's cleanup
@@ -285,7 +285,17 @@ def test_the_scoring_table_reads_on_a_phone(page: Page, live_server):
         assert handle.read(5) == b"%PDF-"
 
 
-def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_server):
+def all_in_reach(page: Page) -> None:
+    """Every control of the next entry lies inside the viewport: no scrolling the panel."""
+    height, controls = page.viewport_size["height"], visible_controls(page)
+    for n in range(controls.count()):
+        box = controls.nth(n).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height + 0.5, (
+            controls.nth(n).inner_text(), box, height)
+
+
+def test_results_only_hands_are_tapped_into_the_score_pad(phone: Page, live_server):
+    page, size = phone, "{width}x{height}".format(**phone.viewport_size)
     page.goto(live_server + "/new")
     page.locator("#game").select_option("reverse-bridge")
     expect(page.locator("#house-rules")).to_contain_text("House rules for Reverse Bridge")
@@ -293,12 +303,13 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     page.get_by_label("Results only").check()
     page.get_by_role("button", name="Start the match").tap()
     expect(page.locator(".turn")).to_contain_text("Enter hand 1 of 8: Ann deals")
+    all_in_reach(page)
     # The source's own example (RB-SCORE-4): Ben bids 7♠, North-South take 9: EW 21, NS 10.
     quick = page.locator('fieldset[data-picker="quick"]')
     quick.get_by_text("E · Ben").tap()
     quick.get_by_label("level 7", exact=True).tap()
     quick.get_by_label("spades", exact=True).tap()
-    shot(page, "reverse-bridge-quick")
+    shot(page, f"reverse-bridge-quick-{size}")
     press(page, "Enter the hand")
     # Forgot the tricks: refused, and the bidder, level and suit stay picked.
     expect(page.locator(".message.error")).to_contain_text("tricks")
@@ -311,6 +322,9 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     expect(page.locator('.rb-pad-table tfoot [data-team="NS"]')).to_have_text("10")
     expect(page.locator('.rb-pad-table tfoot [data-team="EW"]')).to_have_text("21")
     expect(page.locator(".turn")).to_contain_text("Enter hand 2 of 8: Ben deals")
+    # With the last entry's confirmation above the keys, the whole hand still fits the panel.
+    expect(page.locator("#panel .answer .confirmed")).to_be_visible()
+    all_in_reach(page)
     # Hand 2: Cat bids 9♦, East-West take 6: NS 0, EW 15 (running totals 10 and 36).
     quick.get_by_text("S · Cat").tap()
     quick.get_by_label("level 9", exact=True).tap()
@@ -321,7 +335,7 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     # The view shows hand 2 (Ben's deal) as entered; the prompt names who deals hand 3.
     expect(page.locator(".turn")).to_contain_text("Enter hand 3 of 8: Cat deals")
     no_sideways_scroll(page)
-    shot(page, "reverse-bridge-quick-pad")
+    shot(page, f"reverse-bridge-quick-pad-{size}")
     # All four pass on Cat's deal: one tap records the hand thrown in. No hand is scored, the
     # totals stand, and the deal moves on to Dan for hand 3 (RB-AUCTION-3).
     press(page, "All passed")
@@ -330,4 +344,5 @@ def test_results_only_hands_are_tapped_into_the_score_pad(page: Page, live_serve
     expect(page.locator('.rb-pad-table tr[data-hand="3"]')).to_have_count(0)
     expect(page.locator('.rb-pad-table tfoot [data-team="NS"]')).to_have_text("10")
     expect(page.locator('.rb-pad-table tfoot [data-team="EW"]')).to_have_text("36")
-    shot(page, "reverse-bridge-quick-thrown-in")
+    all_in_reach(page)
+    shot(page, f"reverse-bridge-quick-thrown-in-{size}", full_page=False)
