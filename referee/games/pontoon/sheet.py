@@ -163,24 +163,21 @@ def _kitty(view: dict, kit: Kit) -> list[Flowable]:
     if not lines:
         return out + [kit.para(gettext("No kitty was put up."))]
     rows, level = [], 0
+    deal_of, coming = _deal_of_entries(view), len(view.get("history", []))
     for line in lines:
         level += line["amount"] if line["to"] == "kitty" else -line["amount"]
-        rows.append([_counts_in(line, view) + 1, line["seq"], f"{_party(line['from'])} → {_party(line['to'])}",
-                     line["amount"], line["reason"], level])
+        rows.append([deal_of.get(line["seq"], coming) + 1, line["seq"],
+                     f"{_party(line['from'])} → {_party(line['to'])}", line["amount"], line["reason"], level])
     out.append(kit.table([gettext("Deal"), gettext("Entry"), gettext("From → to"), gettext("Amount"), gettext("Why"),
                           gettext("Kitty")], rows, [0.07, 0.08, 0.2, 0.1, 0.45, 0.1]))
     return out
 
 
-def _counts_in(line: dict, view: dict) -> int:
-    """The deal a ledger line counts in, as the view's history counts it: a line entered after
-    its deal was settled was put up for the coming deal, unless the session ended instead."""
-    history = view.get("history", [])
-    deal = line["deal"]
-    if deal < len(history) and line["seq"] > history[deal]["seq"]:
-        ended_after = view.get("match_over") and deal == len(history) - 1
-        return deal if ended_after else deal + 1
-    return deal
+def _deal_of_entries(view: dict) -> dict[int, int]:
+    """The deal each settled deal's lines count in, by entry, as the view's history lists them
+    (its ``payments``). A line in no row counts in the deal in play or the coming one: the
+    next row to be written."""
+    return {line["seq"]: row["deal"] for row in view.get("history", []) for line in row["payments"]}
 
 
 def _bank_changes(view: dict, kit: Kit) -> list[Flowable]:
