@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.browser.table import Table, visible_controls
+from tests.browser.table import Table
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, known_deal, play_out
 
 SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # e.g. /tmp/shots, out of pytest-playwright's cleanup
@@ -285,17 +285,9 @@ def test_the_scoring_table_reads_on_a_phone(page: Page, live_server):
         assert handle.read(5) == b"%PDF-"
 
 
-def all_in_reach(page: Page) -> None:
-    """Every control of the next entry lies inside the viewport: no scrolling the panel."""
-    height, controls = page.viewport_size["height"], visible_controls(page)
-    for n in range(controls.count()):
-        box = controls.nth(n).bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height + 0.5, (
-            controls.nth(n).inner_text(), box, height)
-
-
 def test_results_only_hands_are_tapped_into_the_score_pad(phone: Page, live_server):
     page, size = phone, "{width}x{height}".format(**phone.viewport_size)
+    table = Table(page)  # for its reach check: every control of the next entry on screen
     page.goto(live_server + "/new")
     page.locator("#game").select_option("reverse-bridge")
     expect(page.locator("#house-rules")).to_contain_text("House rules for Reverse Bridge")
@@ -303,7 +295,7 @@ def test_results_only_hands_are_tapped_into_the_score_pad(phone: Page, live_serv
     page.get_by_label("Results only").check()
     page.get_by_role("button", name="Start the match").tap()
     expect(page.locator(".turn")).to_contain_text("Enter hand 1 of 8: Ann deals")
-    all_in_reach(page)
+    table.in_reach()
     # The source's own example (RB-SCORE-4): Ben bids 7♠, North-South take 9: EW 21, NS 10.
     quick = page.locator('fieldset[data-picker="quick"]')
     quick.get_by_text("E · Ben").tap()
@@ -324,7 +316,7 @@ def test_results_only_hands_are_tapped_into_the_score_pad(phone: Page, live_serv
     expect(page.locator(".turn")).to_contain_text("Enter hand 2 of 8: Ben deals")
     # With the last entry's confirmation above the keys, the whole hand still fits the panel.
     expect(page.locator("#panel .answer .confirmed")).to_be_visible()
-    all_in_reach(page)
+    table.in_reach()
     # Hand 2: Cat bids 9♦, East-West take 6: NS 0, EW 15 (running totals 10 and 36).
     quick.get_by_text("S · Cat").tap()
     quick.get_by_label("level 9", exact=True).tap()
@@ -344,5 +336,5 @@ def test_results_only_hands_are_tapped_into_the_score_pad(phone: Page, live_serv
     expect(page.locator('.rb-pad-table tr[data-hand="3"]')).to_have_count(0)
     expect(page.locator('.rb-pad-table tfoot [data-team="NS"]')).to_have_text("10")
     expect(page.locator('.rb-pad-table tfoot [data-team="EW"]')).to_have_text("36")
-    all_in_reach(page)
+    table.in_reach()
     shot(page, f"reverse-bridge-quick-thrown-in-{size}", full_page=False)
