@@ -44,12 +44,15 @@ def deployment_recipe() -> str:
 
 
 def site_recipe(database_url: str, port: int) -> str:
-    """The recipe with this site's two values: its database and the address it binds."""
+    """The recipe with this site's three values: its database, the address it binds and its
+    number of workers (one: the test sends one request at a time, and each further worker only
+    loads the app again, on a box whose two cores the rest of the suite is using)."""
     recipe = deployment_recipe()
     recipe, databases = re.subn(r"^export DATABASE_URL=\S+$", f"export DATABASE_URL='{database_url}'", recipe,
                                 flags=re.M)
     recipe, binds = re.subn(r"--bind 0\.0\.0\.0:8000\b", f"--bind 127.0.0.1:{port}", recipe)
-    assert (databases, binds) == (1, 1), recipe
+    recipe, workers = re.subn(r"--workers \d+\b", "--workers 1", recipe)
+    assert (databases, binds, workers) == (1, 1, 1), recipe
     return recipe
 
 
