@@ -78,12 +78,28 @@ def test_main_screens_have_no_serious_accessibility_violations(axe_page, live_se
         found += violations(axe_page, f"{live_server}/m/{match['id']}/timeline")
         found += violations(axe_page, f"{live_server}/m/{match['id']}/timeline/correct/1")  # as the scorer
         found += violations(axe_page, f"{live_server}/rules/{game}")
+    # The widest results-only form: eight players' lines with the Shoot column.
+    found += violations(axe_page, quick_shoot_pontoon(live_server)["links"]["scorer"])
+    found += [f"eight-player quick deal: {small}" for small in small_targets(axe_page)]
     # The end of a match: who won and why, the running totals, the rematch.
     ended = finished_match(live_server)
     found += violations(axe_page, ended["links"]["scorer"])
     found += [f"end screen: {small}" for small in small_targets(axe_page)]
     assert axe_page.locator(".outcome").count() == 1 and axe_page.locator("form.rematch").count() == 1
     assert found == [], "\n".join(found)
+
+
+def quick_shoot_pontoon(base):
+    """A results-only Shoot Pontoon match of eight players whose bank has put up its kitty: the
+    panel holds the whole deal's form, a line for the bank and one for each of seven players."""
+    body = json.dumps({"game": "shoot-pontoon", "mode": "quick",
+                       "players": ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]}).encode()
+    request = urllib.request.Request(base + "/api/matches", data=body, headers={"Content-Type": "application/json"})
+    match = json.loads(urllib.request.urlopen(request).read())
+    urllib.request.urlopen(urllib.request.Request(
+        f"{base}/api/matches/{match['id']}/actions", data=json.dumps({"type": "kitty", "amount": 40}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {match['scorer_token']}"})).read()
+    return match
 
 
 def finished_match(base):
