@@ -7,6 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, make_response, request
 
 from referee import games, i18n, store
+from referee.i18n import _
+from referee.web.api import error
 
 bp = Blueprint("pdf", __name__)
 
@@ -15,14 +17,15 @@ bp = Blueprint("pdf", __name__)
 def scoresheet(match_id: str):
     from referee import pdf
 
+    # Under /api/, a refusal is JSON like every other answer of the API.
     try:
         match = store.get_match(match_id)
     except store.MatchNotFound:
-        abort(404)
+        return error(404, "NOT_FOUND", _("no such match"))
     i18n.set_game(match.game)
     page = request.args.get("size", "a4").lower()
     if page not in pdf.PAGE_SIZES:
-        abort(400)
+        return error(400, "PAGE", _("the page size is a4 or letter, not {size}", size=repr(page)[:20]))
     replay = store.load(match)
     view = replay.view()
     body = pdf.scoresheet(match, view, games.rules_of(match.game).title, page,

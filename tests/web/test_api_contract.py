@@ -116,3 +116,16 @@ def test_an_expect_ahead_of_the_log_is_told_where_the_match_is(api, client):
     behind = api.act(match, {"type": "quick", "winner": "Ann", "expect": 0}, status=409)
     assert "moved on to entry 1" in behind["error"]["message"]
     assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1
+
+
+def test_the_score_sheet_refuses_in_json_like_the_rest_of_the_api(api, client):
+    missing = client.get("/api/matches/nosuchmatch/scoresheet.pdf")
+    assert missing.status_code == 404
+    assert missing.get_json() == {"error": {"rule": "NOT_FOUND", "message": "no such match"}}
+    match = api.create()
+    wrong = client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size=a3")
+    assert wrong.status_code == 400
+    assert wrong.get_json() == {"error": {"rule": "PAGE", "message": "the page size is a4 or letter, not 'a3'"}}
+    german = client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size=a3", headers={"Accept-Language": "de"})
+    assert german.get_json()["error"]["message"] != wrong.get_json()["error"]["message"]
+    assert client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size=Letter").data.startswith(b"%PDF")
