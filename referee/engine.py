@@ -169,8 +169,9 @@ class GameRules:
             raise self.not_in_turn(state, action, str(named)[:40])
 
     def not_in_turn(self, state: Any, action: Action, named: str) -> RuleViolation:
-        """The refusal of an entry by someone who is not in turn; a game words its own
-        moments (only the curdler may break a curdle)."""
+        """The refusal of an entry by someone who is not in turn: rule ``TURN``, as the API
+        says. A game words its own moments (only the curdler may break a curdle) and cites its
+        own rule for them with ``cites``."""
         return IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=any_of(self.actors(state)),
                                named=named), rule="TURN")
 

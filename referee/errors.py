@@ -11,26 +11,34 @@ if TYPE_CHECKING:
 
 
 class RuleViolation(Exception):
-    """An action the referee does not accept. ``rule`` is a rule id such as ``PONTIS-SUM-2``."""
+    """An action the referee does not accept. ``rule`` is a rule id such as ``PONTIS-SUM-2``.
 
-    def __init__(self, message: str | Message, rule: str):
+    ``cites`` is the game's own rule behind a refusal whose ``rule`` the API fixes: an entry by
+    a player who is not in turn is always rule ``TURN``, and where a game says more (only the
+    curdler may break a curdle, CURDLE-CURDLE-1) the page links that rule."""
+
+    def __init__(self, message: str | Message, rule: str, cites: str | None = None):
         super().__init__(message)
         self.message = message  # a Message is translated when shown
         self.rule = rule
+        self.cites = cites
 
     def __str__(self) -> str:
         return str(self.message)
 
     def as_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": str(self.message)}
+        answer = {"rule": self.rule, "message": str(self.message)}
+        if self.cites is not None:
+            answer["cites"] = self.cites
+        return answer
 
 
 class InvalidAction(RuleViolation):
     """Malformed input: unreadable card, missing or mistyped field, unknown action type.
     ``missing`` names the field an entry lacks, so a phone can say it in its own words."""
 
-    def __init__(self, message: str | Message, rule: str, missing: str | None = None):
-        super().__init__(message, rule)
+    def __init__(self, message: str | Message, rule: str, missing: str | None = None, cites: str | None = None):
+        super().__init__(message, rule, cites)
         self.missing = missing
 
 

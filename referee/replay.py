@@ -148,8 +148,7 @@ class Replay:
                              {"seq": d.ruling.seq, "decision": d.ruling.decision, "reason": d.ruling.reason,
                               "carried_out_by": d.ruling.carried_out_by}}
                             for d in self.disputes]
-        view["no_longer_accepted"] = [{"seq": seq, "rule": v.rule, "message": str(v.message)}
-                                      for seq, v in self.broken]
+        view["no_longer_accepted"] = [{"seq": seq, **v.as_dict()} for seq, v in self.broken]
         return view
 
     @property

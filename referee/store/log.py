@@ -409,8 +409,7 @@ class LogEntry:
         return {"seq": self.seq, "action": self.action, "time": self.time.isoformat(),
                 "by": self.by, "undone": self.undone, "corrected_by": self.corrected_by,
                 "dropped_by": self.dropped_by,
-                "no_longer_accepted": None if broken is None else {"rule": broken.rule,
-                                                                    "message": str(broken.message)}}
+                "no_longer_accepted": None if broken is None else broken.as_dict()}
 
 
 @dataclass(frozen=True)

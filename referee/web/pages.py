@@ -558,7 +558,7 @@ def in_words(violation: RuleViolation) -> RuleViolation:
     what = MISSING_WORDS.get(missing)
     message = (_("Something is missing: choose {what}, then send again.", what=_(what)) if what else
                _("Something is missing from this entry: fill in every field, then send again."))
-    return InvalidAction(message, rule=violation.rule, missing=missing)
+    return InvalidAction(message, rule=violation.rule, missing=missing, cites=violation.cites)
 
 
 def action_fields(action: dict) -> dict[str, str]:

@@ -39,8 +39,9 @@ class Table:
         for action in actions:
             self.do(action)
 
-    def refuse(self, action: dict, rule: str, *words: str) -> RuleViolation:
-        """The action is refused citing ``rule`` (its message holding each of ``words``), and
+    def refuse(self, action: dict, rule: str, *words: str, cites: str | None = None) -> RuleViolation:
+        """The action is refused citing ``rule`` (and the game rule ``cites``, where the API
+        fixes ``rule``: TURN), its message holding each of ``words``, and
         the state it was judged against is unchanged, compared by value (its pickled bytes,
         which are quicker to take than a deep copy): an engine that changed a state in place
         before refusing is caught here."""
@@ -48,7 +49,7 @@ class Table:
         with pytest.raises(RuleViolation) as caught:
             apply(self.game, self.state, action, self.seq + 1)
         refusal = caught.value
-        assert refusal.rule == rule, refusal.as_dict()
+        assert (refusal.rule, refusal.cites) == (rule, cites), refusal.as_dict()
         for word in words:
             assert word in str(refusal.message), refusal.as_dict()
         assert pickle.dumps(self.state) == before, f"refusing {action} changed the state"

@@ -441,8 +441,8 @@ def test_turn_5_a_handed_out_card_is_free_once_its_batch_is_reached():
 def test_curdle_1_the_curdler_played_the_last_card():
     table = opened(a="7h", b="7c")                    # Ben's opening card curdles
     assert table.view["curdler"] == "Ben" and table.view["turn"] == "Ben"
-    message = table.reject("CURDLE-CURDLE-1", "break", card="5s", bank="A", player="Cy")
-    assert "Ben, who played the last card" in message
+    table.refuse({"type": "break", "card": "5s", "bank": "A", "player": "Cy"}, "TURN",
+                 "Ben, who played the last card", cites="CURDLE-CURDLE-1")
     table.act("break", card="5s", bank="A", player="Ben")
 
 

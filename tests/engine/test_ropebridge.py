@@ -181,8 +181,9 @@ def test_setup_4_non_dealer_first_and_deal_alternates():
     table.deal()
     v = table.view
     assert v["dealer"] == "Ann" and v["turn"] == "Ben"
-    assert "Ann dealt, so Ben plays first" in table.reject("ROPE-SETUP-4", "draw",
-                                                           **{"from": "stock"}, player="Ann")
+    # The API's rule for an entry out of turn, TURN, citing the game's rule that says why.
+    refusal = table.refuse({"type": "draw", "from": "stock", "player": "Ann"}, "TURN", cites="ROPE-SETUP-4")
+    assert "Ann dealt, so Ben plays first" in str(refusal.message)
     table.draw("stock", player="Ben")
     table.do("discard", card="2c", player="Ben")
     assert "it is Ann's turn, not Ben's" in table.reject("TURN", "draw", **{"from": "stock"},
@@ -192,7 +193,7 @@ def test_setup_4_non_dealer_first_and_deal_alternates():
     table.deal(["2c", "3c", "4c", "5c"], "6c")
     v = table.view
     assert v["deal"] == 1 and v["dealer"] == "Ben" and v["turn"] == "Ann"
-    table.reject("ROPE-SETUP-4", "match", cards=["2d"], player="Ben")
+    table.refuse({"type": "match", "cards": ["2d"], "player": "Ben"}, "TURN", cites="ROPE-SETUP-4")
 
 
 # --- ROPE-MATCH ---------------------------------------------------------------------------------

@@ -153,7 +153,9 @@ def test_a_natural_curdle_is_broken_by_the_curdler_with_another_rank(api):
     assert state["bridge"] == []
     assert rule_of(api, match, {"type": "break", "card": "3c", "bank": "B"}) == "CURDLE-CURDLE-2"
     assert rule_of(api, match, {"type": "play", "card": "9h", "bank": "B"}) == "CURDLE-CURDLE-2"
-    assert rule_of(api, match, {"type": "break", "card": "9h", "bank": "B", "player": "Ben"}) == "CURDLE-CURDLE-1"
+    # Only the curdler breaks: the API's TURN, citing the game's rule that says so.
+    error = api.act(match, {"type": "break", "card": "9h", "bank": "B", "player": "Ben"}, status=422)["error"]
+    assert (error["rule"], error["cites"]) == ("TURN", "CURDLE-CURDLE-1")
     # Ann holds 4 cards and only two threes are unseen: she surely holds another rank.
     assert state["legal"] == ["break"] and state["hands"]["Ann"] == 4
     assert rule_of(api, match, {"type": "draw"}) == "CURDLE-CURDLE-2"

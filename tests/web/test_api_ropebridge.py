@@ -330,7 +330,7 @@ def test_rejections_name_the_rule(api):
     assert error["rule"] == "CARD" and "8x" in error["message"]
     api.act(match, GAME[0][0])
     error = api.act(match, {"type": "draw", "from": "stock", "player": "Ann"}, status=422)["error"]
-    assert error["rule"] == "ROPE-SETUP-4"                     # the dealer does not open
+    assert (error["rule"], error["cites"]) == ("TURN", "ROPE-SETUP-4")  # the dealer does not open
     api.act(match, {"type": "draw", "from": "stock"})
     api.act(match, {"type": "discard", "card": "Kd"})
     error = api.act(match, {"type": "match", "cards": ["8c"], "player": "Ben"}, status=422)["error"]
@@ -506,3 +506,13 @@ def test_the_sheet_downloads(api, client, size):
     play(api, match, GAME)
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size={size}")
     assert response.status_code == 200 and response.data[:5] == b"%PDF-"
+
+
+def test_the_panel_links_the_game_rule_a_turn_refusal_cites(api, client):
+    match = new_game(api)
+    api.act(match, GAME[0][0])
+    _page, headers = scorer_page(client, match)
+    answer = client.post(f"/m/{match['id']}/act", data={"type": "draw", "from": "stock", "player": "Ann"},
+                         headers=headers).get_data(as_text=True)
+    assert "Ann dealt, so Ben plays first" in answer
+    assert re.search(r'<a href="/rules/ropebridge#ROPE-SETUP-4"[^>]*>Rule ROPE-SETUP-4</a>', answer)

@@ -505,7 +505,7 @@ class Curdle(GameRules):
         else:
             message = _("only the curdler can take the blind curdle: that is {curdler}, who "
                         "played the last card onto a bank, not {named}", curdler=curdler, named=named)
-        return IllegalAction(message, rule="CURDLE-CURDLE-1")
+        return IllegalAction(message, rule="TURN", cites="CURDLE-CURDLE-1")
 
     # -- phase gate: each wrong moment names the rule that says what comes first --
     ALLOWED = {

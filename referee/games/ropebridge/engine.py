@@ -686,7 +686,7 @@ class Ropebridge(GameRules):
         expected = self.turn(state)
         if game.turn_no == 1 and state.players.index(player) == game.dealer:
             return IllegalAction(_("{dealer} dealt, so {player} plays first", dealer=player, player=expected),
-                                 rule="ROPE-SETUP-4")
+                                 rule="TURN", cites="ROPE-SETUP-4")
         return IllegalAction(_("it is {expected}'s turn, not {named}'s", expected=expected, named=player),
                              rule="TURN")
 
