@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from referee import games
+from tests.browser.table import api
 from tests.browser.test_accessibility import create, quick_shoot_pontoon
 
 # Every word of the visible text (letters only, two or more) whose box takes more than one line.
@@ -37,7 +38,12 @@ def test_german_screens_at_360_keep_the_top_bar_on_one_line_and_every_word_whole
     for game in games.PRODUCT:
         match = create(live_server, game)
         pages += [match["links"]["scorer"], f"{live_server}/m/{match['id']}/timeline", f"{live_server}/rules/{game}"]
-    pages.append(quick_shoot_pontoon(live_server)["links"]["scorer"])  # the column names of the widest form
+    # The column names of the widest results-only forms: Shoot Pontoon's, and Pontis's ending
+    # beside who ended it.
+    pages.append(quick_shoot_pontoon(live_server)["links"]["scorer"])
+    pages.append(api(live_server, "/api/matches", {"game": "pontis", "mode": "quick",
+                                                  "players": ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]})
+                 ["links"]["scorer"])
     for url in pages:
         page.goto(url)
         assert page.locator("html").get_attribute("lang") == "de", url

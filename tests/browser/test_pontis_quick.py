@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import SHOTS
+from tests.browser.table import SHOTS, Table
 
 
 def test_a_quick_pontis_match_keeps_the_totals(page: Page, live_server):
@@ -37,3 +37,33 @@ def test_a_quick_pontis_match_keeps_the_totals(page: Page, live_server):
     expect(page.locator(".message.error")).to_have_count(0)
     expect(scores).to_contain_text("56")   # 36 + 20
     expect(scores).to_contain_text("20")   # 12 + 10 - 2
+
+
+SIX = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+def test_a_six_player_game_is_entered_without_scrolling(phone: Page, live_server):
+    """Pontis seats 2 to 13 (PONTIS-SETUP-1): a six-player game's result, the ending beside who
+    ended it and a short line per player, fits the panel of both phones, before the entry and
+    with its answer above the keys."""
+    page = phone
+    table = Table(page)  # for its reach check: every control of the next entry on screen
+    page.goto(live_server + "/new")
+    page.get_by_label("Players, one per line").fill("\n".join(SIX))
+    page.get_by_label("Results only").check()
+    page.get_by_role("button", name="Start the match").tap()
+    expect(page.locator("#panel .turn")).to_contain_text("Ann deals the next game")
+    table.in_reach()
+    table.shot("pontis-quick-six")
+
+    # Nobody could bridge: Ann takes the −2. Three bank cards each, and Ann's suit point.
+    page.get_by_label("How it ended").select_option("blocked")
+    page.get_by_label("Who went out, or who takes the −2").select_option("Ann")
+    for name in SIX:
+        page.get_by_label(f"{name}: bank cards").fill("3")
+    page.get_by_label("Ann: suit points").fill("1")
+    table.tap(page.get_by_role("button", name="Enter the result"))
+    expect(page.locator("#panel .answer .confirmed")).to_contain_text("Result of game 1 entered")
+    expect(page.locator("#panel .turn")).to_contain_text("Ben deals the next game")
+    table.in_reach()
+    table.shot("pontis-quick-six-answered")
