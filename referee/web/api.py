@@ -16,12 +16,16 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 IMPORT_LIMIT = 8 * 1024 * 1024  # a long club night's export, not the 64 kB of one action
 
 
-def error(status: int, rule: str, message, cites: str | None = None, **extra):
-    body: dict = {"error": {"rule": rule, "message": str(message)}}
-    if cites is not None:  # the game's own rule behind a refusal whose rule the API fixes
-        body["error"]["cites"] = cites
+def error(status: int, rule: str, message, **extra):
+    body = {"error": {"rule": rule, "message": str(message)}}
     body.update(extra)
     return jsonify(body), status
+
+
+def refused(violation: RuleViolation, **extra):
+    """A 422 for an entry or a match the rules refuse, in the refusal's own words (its ``cites``
+    too, where it has one)."""
+    return jsonify({"error": violation.as_dict(), **extra}), 422
 
 
 HISTORY_WINDOW = 20  # finished deals in an answer: however long the match, an answer stays small
@@ -96,7 +100,7 @@ def create():
             data.get("game"), data.get("players"), data.get("settings"),
             data.get("mode", "play"), data.get("title", ""))
     except RuleViolation as violation:
-        return error(422, violation.rule, violation.message, violation.cites)
+        return refused(violation)
     body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": bounded(replay.view())}
     return jsonify(body), 201
 
@@ -133,10 +137,9 @@ def act(match_id: str):
     try:
         appended = store.append(match, data)
     except CorrectionConflict as conflict:
-        return error(422, conflict.rule, conflict.message, conflicts=[
-            {"seq": seq, **v.as_dict()} for seq, v in conflict.conflicts])
+        return refused(conflict, conflicts=[{"seq": seq, **v.as_dict()} for seq, v in conflict.conflicts])
     except RuleViolation as violation:
-        return error(422, violation.rule, violation.message, violation.cites)
+        return refused(violation)
     except store.StaleExpect as stale:
         seq = stale.replay.seq
         if isinstance(data, dict) and isinstance(data.get("expect"), int) and data["expect"] > seq:
@@ -166,7 +169,7 @@ def import_match():
     try:
         match, token, replay = store.import_match(data)
     except RuleViolation as violation:
-        return error(422, violation.rule, violation.message, violation.cites)
+        return refused(violation)
     body = {"id": match.id, "scorer_token": token, "links": links(match, token), "state": bounded(replay.view())}
     return jsonify(body), 201
 

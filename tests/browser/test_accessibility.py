@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee import games
+from tests.browser.table import api
 from tests.golden.common import example
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -92,13 +93,9 @@ def test_main_screens_have_no_serious_accessibility_violations(axe_page, live_se
 def quick_shoot_pontoon(base):
     """A results-only Shoot Pontoon match of eight players whose bank has put up its kitty: the
     panel holds the whole deal's form, a line for the bank and one for each of seven players."""
-    body = json.dumps({"game": "shoot-pontoon", "mode": "quick",
-                       "players": ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]}).encode()
-    request = urllib.request.Request(base + "/api/matches", data=body, headers={"Content-Type": "application/json"})
-    match = json.loads(urllib.request.urlopen(request).read())
-    urllib.request.urlopen(urllib.request.Request(
-        f"{base}/api/matches/{match['id']}/actions", data=json.dumps({"type": "kitty", "amount": 40}).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {match['scorer_token']}"})).read()
+    match = api(base, "/api/matches", {"game": "shoot-pontoon", "mode": "quick",
+                                       "players": ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]})
+    api(base, f"/api/matches/{match['id']}/actions", {"type": "kitty", "amount": 40}, match["scorer_token"])
     return match
 
 
