@@ -8,7 +8,9 @@ progress is rendered afresh.
 
 Entries are kept by the identity of the record, holding the record itself so that identity
 is never reused while the entry lives, and are bounded (the oldest kept go first). What
-is kept is shared between answers: callers must treat it as read-only.
+is kept is shared between answers: callers must treat it as read-only. A kept dict is a
+``Kept``, which also keeps what a writer made of it (an answer's JSON), so that a long match's
+finished games are written once, not in every answer.
 
 Pure: no Flask, no database.
 """
@@ -23,6 +25,26 @@ from referee import i18n
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+class Kept(dict):
+    """A rendered dict that ``Rendered`` keeps and shares between answers: read-only, so what a
+    writer made of it (``written``, e.g. its JSON) stays true and is made once."""
+
+    __slots__ = ("written",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.written: Any = None
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a kept row is shared between answers: copy it (dict(row)) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = setdefault = pop = popitem = clear = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copied or pickled as the dict it is
+        return (Kept, (dict(self),))
 
 
 class Rendered:
@@ -42,6 +64,8 @@ class Rendered:
         if kept is not None and kept[0] is record:
             return kept[1]
         value = build()
+        if type(value) is dict:
+            value = Kept(value)  # type: ignore[assignment]
         with self._lock:
             self._kept[key] = (record, value)
             self._kept.move_to_end(key)

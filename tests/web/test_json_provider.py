@@ -7,10 +7,12 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+import pytest
 from flask.json.provider import DefaultJSONProvider
 
-from referee import store
+from referee import i18n, store
 from referee.games import GAMES
+from referee.rendered import Kept
 from referee.web.api import bounded
 
 
@@ -64,3 +66,50 @@ def test_what_orjson_refuses_is_still_written(app):
         for value in (deep, {"big": 2**80}):
             ours, flasks = both(app, value)
             assert json.loads(ours) == json.loads(flasks) == value
+
+
+def _first_history_row(app, match_id):
+    """The first finished game's row of the match's view, as an answer in English reads it."""
+    with app.app_context(), i18n.speaking("en", "ropebridge"):
+        replay = store.load(store.read_match(match_id))
+        return replay.view()["history"][0], bounded(replay.view())
+
+
+def test_a_finished_games_row_is_written_once_and_sent_as_flask_would_write_it(app, client, api):
+    match = api.create(game="ropebridge", players=["Dee", "Non"], mode="quick")
+    for winner in ("Dee", "Non", "Dee"):
+        api.act(match, {"type": "quick", "winner": winner})
+    first, _state = _first_history_row(app, match["id"])
+    assert isinstance(first, Kept) and first.written is not None  # written for the last answer
+    written = first.written
+    response = client.post(f"/api/matches/{match['id']}/actions", json={"type": "quick", "winner": "Non"},
+                           headers={"Authorization": f"Bearer {match['scorer_token']}"})
+    answer = response.get_json()
+    pairs = json.loads(response.get_data(), object_pairs_hook=lambda items: items)
+    row_keys = [key for key, _value in dict(dict(pairs)["state"])["history"][0]]
+    assert row_keys == sorted(row_keys)  # written with the answer's own options
+    again, state = _first_history_row(app, match["id"])
+    assert again is first and again.written is written  # the next answer copied it as written
+    assert answer["state"] == json.loads(DefaultJSONProvider(app).dumps(state))
+    assert answer["state"]["history"][0] == first and answer["state"]["history_count"] == 4
+
+
+def test_an_indented_answer_writes_kept_rows_indented_too(app, client, api):
+    match = api.create(game="ropebridge", players=["Dee", "Non"], mode="quick")
+    api.act(match, {"type": "quick", "winner": "Dee"})
+    app.json.compact = False
+    text = client.get(f"/api/matches/{match['id']}").get_data(as_text=True)
+    history = json.loads(text)["history"]
+    assert len(history) == 1 and '\n  "history": [\n    {\n      "deal": 0,\n' in text
+
+
+def test_a_kept_row_refuses_to_be_changed_and_copies_as_a_dict():
+    row = Kept({"player": "Ann", "rows": [1, 2]})
+    for change in (lambda: row.__setitem__("player", "Ben"), lambda: row.update(player="Ben"),
+                   lambda: row.pop("player"), lambda: row.setdefault("x", 1), row.clear):
+        with pytest.raises(TypeError, match="shared between answers"):
+            change()
+    assert row == {"player": "Ann", "rows": [1, 2]}
+    copied = dict(row)
+    copied["player"] = "Ben"
+    assert copied["player"] == "Ben" and row["player"] == "Ann"
