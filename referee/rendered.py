@@ -78,6 +78,26 @@ class Rendered:
             self._kept.clear()
 
 
+# Rows made, shared by the views of one match's states (see Rows): by the identity of the
+# records, held so that identity is not reused while the entry lives; the newest kept.
+_SHARED: OrderedDict[tuple[Any, ...], tuple[object, dict[int, Any]]] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+SHARED_SIZE = 1024
+
+
+def _shared_rows(records: object, context: Hashable) -> dict[int, Any]:
+    key = (id(records), context, i18n.wording())
+    kept = _SHARED.get(key)
+    if kept is not None and kept[0] is records:
+        return kept[1]
+    made: dict[int, Any] = {}
+    with _SHARED_LOCK:
+        _SHARED[key] = (records, made)
+        while len(_SHARED) > SHARED_SIZE:
+            _SHARED.popitem(last=False)
+    return made
+
+
 class Rows(Sequence[T]):
     """A view's list that grows with the match (one row per finished game), each row rendered
     when it is first read and then kept with the view. The API answers the newest few
@@ -87,15 +107,20 @@ class Rows(Sequence[T]):
 
     A row reads as it would have when the view was made: in the language and for the game on
     screen then, wherever it is read. Read-only, like everything a view shares. Equal to a list
-    or tuple of the same rows."""
+    or tuple of the same rows.
+
+    With a ``context`` (everything ``render`` reads besides the record, e.g. the players'
+    names), the rows made are shared by every Rows over the same records object in the same
+    wording: the next answer's view, whose state still holds the same finished games, reads
+    them without rendering or looking them up again."""
 
     __slots__ = ("_records", "_render", "_speaking", "_made")
 
-    def __init__(self, records: Sequence[R], render: Callable[[R], T]) -> None:
+    def __init__(self, records: Sequence[R], render: Callable[[R], T], context: Hashable = None) -> None:
         self._records = records
         self._render = render
         self._speaking = (i18n.current(), i18n.current_game())
-        self._made: dict[int, T] = {}
+        self._made: dict[int, T] = {} if context is None else _shared_rows(records, context)
 
     def _rows(self, indices: range) -> list[T]:
         made = self._made

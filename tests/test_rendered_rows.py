@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from referee import i18n
 from referee.bench import PLAYERS, _pontoon_deal
 from referee.games.pontoon import view as pontoon_view
 from referee.games.pontoon.engine import GAME as PONTOON
@@ -69,3 +70,25 @@ def test_an_answer_of_a_long_pontoon_session_renders_only_the_deals_it_shows(mon
     assert answer["history_count"] == 60 and answer["ledger_count"] > HISTORY_WINDOW
     assert [deal["deal"] for deal in answer["history"]] == list(range(60 - HISTORY_WINDOW, 60))
     assert sorted(deals) == list(range(60 - HISTORY_WINDOW, 60))
+
+
+def test_views_of_the_same_finished_games_share_the_rows_made():
+    records = tuple(range(30))
+    made: list[tuple[str, int]] = []
+
+    def render(context: str):
+        def row(record: int) -> str:
+            made.append((context, record))
+            return f"{context} {record}"
+        return row
+
+    first = Rows(records, render("Ann"), "Ann")
+    assert first[-3:] == ["Ann 27", "Ann 28", "Ann 29"]
+    assert Rows(records, render("Ann"), "Ann")[-3:] == first[-3:]  # the next answer: made once
+    assert made == [("Ann", 27), ("Ann", 28), ("Ann", 29)]
+    assert Rows(records, render("Ben"), "Ben")[-1] == "Ben 29"  # other names: their own rows
+    assert Rows(tuple(range(31)), render("Ann"), "Ann")[-2] == "Ann 29"  # a new game: new records
+    with i18n.language("de"):
+        assert Rows(records, render("Ann"), "Ann")[-1] == "Ann 29"  # another language: anew
+    assert Rows(records, render("Ann"))[-1] == "Ann 29"  # no context: nothing shared
+    assert made[3:] == [("Ben", 29), ("Ann", 29), ("Ann", 29), ("Ann", 29)]

@@ -1261,7 +1261,8 @@ class PontisGame(GameRules):
         Shared: read-only."""
         players = state.players
         return Rows(state.results,
-                    lambda result: ENTRIES.get(result, players, partial(self._history_entry, state, result)))
+                    lambda result: ENTRIES.get(result, players, partial(self._history_entry, state, result)),
+                    players)
 
     def _history_entry(self, state: PontisState, result: Result) -> dict[str, Any]:
         players = state.players

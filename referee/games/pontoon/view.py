@@ -450,7 +450,7 @@ def view(state: State, legal: list[str]) -> dict[str, Any]:
                          if hand is not None and current is not None else None),
         "buy_range": prices,
         "stake_limits": [s.min_stake, s.max_stake],
-        "ledger": Rows(state.ledger, shown),
+        "ledger": Rows(state.ledger, shown, ()),
         "settle_up": [{"from": f, "to": t, "amount": a} for f, t, a in transfers],
         "settlement": [row.as_dict() for row in state.settlement],
         "history": _history(state, sums),

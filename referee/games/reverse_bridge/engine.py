@@ -1015,7 +1015,7 @@ class ReverseBridge(GameRules):
             "hands_played": len(history),
             "passed_out": state.passed_out,
             "winner": winner,
-            "history": Rows(history, lambda record: record_view(record, players)),
+            "history": Rows(history, lambda record: record_view(record, players), players),
             "leaders": leading_teams(totals) if history else [],
             # Every answer until the next hand ends shows the same outcome: worded once per wording.
             "outcome": OUTCOMES.get(history[-1], None, partial(hand_outcome, history[-1])) if history else None,

@@ -1121,7 +1121,7 @@ class Ropebridge(GameRules):
             "tie": tie,
             "wins": per_player(state.wins),
             "ties": state.ties,
-            "history": Rows(state.history, partial(self._record_view, players)),
+            "history": Rows(state.history, partial(self._record_view, players), players),
             "leaders": _leaders(state),
             "outcome": _outcome(state),
             "match_result": _match_result(state) if phase == "match_over" else None,
