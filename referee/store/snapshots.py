@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar, cast
 
 from flask import current_app
-from sqlalchemy import delete, insert, or_, select
+from sqlalchemy import bindparam, delete, insert, or_, select
 
 from referee import games
 from referee.pickling import compress, decompress, dumps, loads, pack, unpack
@@ -575,6 +575,12 @@ def due(after: int, upto: int) -> int | None:
     return newest_due if newest_due > after and newest_due > 0 else None
 
 
+# Built once: a statement built per call cost more to build and key than to run.
+_REPLACED = delete(Snapshot).where(Snapshot.match_id == bindparam("match_id"),
+                                   or_(Snapshot.seq == bindparam("seq"), Snapshot.seq <= bindparam("oldest_kept")))
+_INSERT = insert(Snapshot)
+
+
 def save(match: AnyMatch, replay: Replay) -> bool:
     """Write a snapshot of ``replay`` (in its own transaction), replacing one at the same seq
     and dropping older ones beyond the KEEP newest. Never raises: a failure is logged."""
@@ -592,10 +598,9 @@ def save(match: AnyMatch, replay: Replay) -> bool:
                "code": code, "signature": _signature(match.id, replay.seq, game.rules_version, code, data),
                "data": data, "created_at": datetime.now(timezone.utc)}
         with db.engine.begin() as connection:
-            connection.execute(delete(Snapshot).where(
-                Snapshot.match_id == match.id,
-                or_(Snapshot.seq == replay.seq, Snapshot.seq <= replay.seq - KEEP * EVERY)))
-            connection.execute(insert(Snapshot).values(**row))
+            connection.execute(_REPLACED, {"match_id": match.id, "seq": replay.seq,
+                                           "oldest_kept": replay.seq - KEEP * EVERY})
+            connection.execute(_INSERT, row)
         return True
     except BrokenSnapshot:  # the replay holds a part of an older snapshot that does not decode
         log_.error("snapshot %s of match %s was not written, and the older ones are dropped", replay.seq,
