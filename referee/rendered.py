@@ -79,10 +79,12 @@ class Rendered:
 
 
 # Rows made, shared by the views of one match's states (see Rows): by the identity of the
-# records, held so that identity is not reused while the entry lives; the newest kept.
+# records, held so that identity is not reused while the entry lives; the newest kept. As many
+# as the store keeps replays (one records object per match at a time, in one wording mostly):
+# an entry holds every row read of it, a whole long match's after its score sheet.
 _SHARED: OrderedDict[tuple[Any, ...], tuple[object, dict[int, Any]]] = OrderedDict()
 _SHARED_LOCK = threading.Lock()
-SHARED_SIZE = 1024
+SHARED_SIZE = 256
 
 
 def _shared_rows(records: object, context: Hashable) -> dict[int, Any]:

@@ -67,8 +67,8 @@ def _plain_anew(value: Any) -> Any:
         return dict(value)
     if isinstance(value, (list, tuple)):
         return list(value)
-    if isinstance(value, str):
-        return str(value)
+    if isinstance(value, str):  # its text, as json writes it, whatever its own __str__ says
+        return str.__str__(value)
     if isinstance(value, int):
-        return int(value)
+        return int.__int__(value)
     return DefaultJSONProvider.default(value)

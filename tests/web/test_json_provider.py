@@ -113,3 +113,19 @@ def test_a_kept_row_refuses_to_be_changed_and_copies_as_a_dict():
     copied = dict(row)
     copied["player"] = "Ben"
     assert copied["player"] == "Ben" and row["player"] == "Ann"
+
+
+class Shouting(str):
+    def __str__(self) -> str:
+        return self.upper()
+
+
+class Off(int):
+    def __int__(self) -> int:
+        return 0
+
+
+def test_text_and_number_subclasses_are_written_as_flask_writes_them(app):
+    with app.app_context():
+        ours, flasks = both(app, {"said": Shouting("quiet"), "count": Off(7), "flag": True})
+    assert json.loads(ours) == json.loads(flasks) == {"said": "quiet", "count": 7, "flag": True}
