@@ -30,9 +30,9 @@ from markupsafe import Markup
 
 from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
-from referee.errors import InvalidAction, RuleViolation
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import N_, _, gettext
-from referee.replay import CorrectionConflict
+from referee.replay import CorrectionConflict, step
 from referee.rulebook import book
 from referee.web import phone
 from referee.web.chart import running_totals_svg
@@ -503,15 +503,30 @@ def correct(match_id: str, seq: int):
     posted = action_fields(link.action)
     if request.method == "POST":
         posted = request.form.to_dict()
-        fields = {k: v for k, v in posted.items() if k not in ("csrf_token", "drop", "dispute", "reason")}
+        fields = {k: v for k, v in posted.items() if k not in ("csrf_token", "drop", "dispute", "reason", "seen")}
         try:
+            seen = _number(posted.get("seen"))
+            if seen is not None and seen != replay.seq:
+                # The page was drawn before the log moved: another phone's entry, or this very
+                # correction already made and sent again after a dropped answer.
+                raise store.StaleExpect(replay)
             drops = [_entry_number(text) for text in posted.get("drop", "").split()]
-            corrected = form_action(fields)
-            appended = store.append(match, {"type": "correct", "seq": seq, "action": corrected, "drop": drops})
+            correction = {"type": "correct", "seq": seq, "action": form_action(fields), "drop": drops,
+                          "expect": replay.seq}
+            ruling = None
             if dispute:
-                store.append(match, {"type": "ruling", "dispute": dispute, "decision": "adjusted",
-                                     "reason": reason or gettext("adjusted by a correction"),
-                                     "carried_out_by": appended.seq})
+                ruling = {"type": "ruling", "dispute": dispute, "decision": "adjusted",
+                          "reason": reason or gettext("adjusted by a correction"), "carried_out_by": replay.seq + 1}
+                # Both or neither: the ruling is judged after the correction before either is stored.
+                corrected, _findings = step(replay, correction, replay.seq + 1)
+                step(corrected, ruling, replay.seq + 2)
+            appended = store.append(match, correction)
+            if ruling is not None:
+                try:
+                    store.append(match, {**ruling, "carried_out_by": appended.seq})
+                except RuleViolation as violation:  # ruled on by another phone in between
+                    raise IllegalAction(_("The correction was made (entry {n}), but the ruling was not: {why}",
+                                          n=appended.seq, why=str(violation)), rule=violation.rule) from None
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
         except RuleViolation as violation:

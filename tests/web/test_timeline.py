@@ -103,6 +103,43 @@ def test_an_adjusted_ruling_is_carried_out_by_a_correction(client):
     assert "carried out at entry 8" in page
 
 
+def test_an_adjustment_whose_ruling_is_refused_stores_neither(client):
+    # The page asked for the correction of an "adjusted" ruling, and meanwhile another phone
+    # ruled the dispute overruled: the correction is refused with the ruling's reason, and
+    # nothing is stored, however often it is sent.
+    mid, token = scorer_match(client)
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "6", "note": "a club"})
+    page = client.get(f"/m/{mid}/timeline/correct/6?dispute=7&reason=it+was+the+club").get_data(as_text=True)
+    seen = re.search(r'name="seen" value="(\d+)"', page).group(1)
+    assert seen == "7"
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "7",
+                                            "decision": "overruled", "reason": "no", "seq": "6"})
+    form = {"csrf_token": token, "dispute": "7", "reason": "it was the club", "type": "play",
+            "card.rank": "8", "card.suit": "c"}
+    for _ in range(2):
+        refused = client.post(f"/m/{mid}/timeline/correct/6", data=form)
+        assert refused.status_code == 422
+        assert "already ruled (overruled)" in text_of(refused.get_data(as_text=True))
+    state = client.get(f"/api/matches/{mid}").get_json()
+    assert state["seq"] == 8 and state["corrections"] == [] and state["banks"][2]["top"] == "8s"
+    # A ruling number that is no dispute: refused the same way, nothing stored.
+    assert client.post(f"/m/{mid}/timeline/correct/6", data={**form, "dispute": "99"}).status_code == 422
+    assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 8
+
+
+def test_a_correction_sent_again_after_a_lost_answer_is_made_once(client):
+    mid, token = scorer_match(client)
+    page = client.get(f"/m/{mid}/timeline/correct/6").get_data(as_text=True)
+    seen = re.search(r'name="seen" value="(\d+)"', page).group(1)
+    form = {"csrf_token": token, "seen": seen, "type": "play", "card.rank": "8", "card.suit": "c"}
+    assert client.post(f"/m/{mid}/timeline/correct/6", data=form).status_code == 302
+    again = client.post(f"/m/{mid}/timeline/correct/6", data=form)
+    assert again.status_code == 409
+    assert "Another phone entered something first" in text_of(again.get_data(as_text=True))
+    state = client.get(f"/api/matches/{mid}").get_json()
+    assert state["seq"] == 7 and len(state["corrections"]) == 1
+
+
 def test_only_the_scorer_can_write_on_the_timeline(client, app):
     mid, _ = scorer_match(client)
     viewer = app.test_client()
