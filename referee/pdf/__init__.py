@@ -93,7 +93,8 @@ class Kit:
         widths = self._fit_words([self.width * f for f in fractions], [header, *rows]) if fractions else None
         body = [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(line)]
                 for line in [header, *rows]]
-        table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        # A row taller than a page (a hand of many curdles, long names) is split across pages.
+        table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=1)
         style = [
             ("FONTNAME", (0, 0), (-1, -1), FONT),
             ("FONTSIZE", (0, 0), (-1, -1), self.small.fontSize),

@@ -4,6 +4,8 @@ progress, house rules, the standing in the right order, findings."""
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 from pypdf import PdfReader
 
@@ -147,3 +149,32 @@ def test_page_one_renders_to_a_picture(api, client, tmp_path):
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
     page = page_one_png(response.data, tmp_path, dpi=70)
     assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet
+
+
+def test_a_hand_of_many_curdles_with_long_names_prints_across_pages(client):
+    # The golden match's second hand has many curdles: with a 40-character name, its row of the
+    # hands table is taller than a page, and is split across pages instead of failing.
+    golden = json.loads((Path(__file__).parents[1] / "golden" / "curdle.json").read_text(encoding="utf-8"))
+    match = next(m for m in golden["matches"] if m["mode"] == "play")
+    long = "Annabelle-Christina von Hohenzollern-Sig"
+    assert len(long) == 40 and "Ann" in match["players"]
+
+    def renamed(value):
+        if value == "Ann":
+            return long
+        if isinstance(value, list):
+            return [renamed(v) for v in value]
+        if isinstance(value, dict):
+            return {k: renamed(v) for k, v in value.items()}
+        return value
+
+    export = {"format": "referee-match", "version": 1, "game": "curdle", "title": "", "mode": "play",
+              "players": renamed(match["players"]), "settings": match["settings"],
+              "rules_version": golden["rules_version"],
+              "log": [{"seq": n, "action": renamed(a)} for n, a in enumerate(match["log"], 1)]}
+    created = client.post("/api/matches/import", json=export)
+    assert created.status_code == 201, created.get_json()
+    response = client.get(f"/api/matches/{created.get_json()['id']}/scoresheet.pdf")
+    assert response.status_code == 200
+    text = flat("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages))
+    assert text.count("natural curdle: Annabelle-Christina") >= 5
