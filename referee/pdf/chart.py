@@ -12,6 +12,7 @@ from reportlab.lib import colors
 from referee.charting import sample
 
 INKS = ("#000000", "#b3261e", "#1f5f8b", "#2e6b34", "#7a4fa0", "#8a4b00", "#00707a", "#555555")
+SMALL_RANGE = 8  # totals spanning at most this many get a mark at every whole number
 DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2), (1, 1), (8, 3), (3, 3), (10, 2, 2, 2))
 
 
@@ -30,6 +31,10 @@ def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName, axis.labels.fontSize = font, 7
     plot.xValueAxis.valueSteps = sorted({0, points[-1][0]})
+    # Totals are whole numbers: over a small range (a few wins) the axis would mark 0.2, 0.4 …
+    values = [v for series in plot.data for _n, v in series]
+    if max(values) - min(values) <= SMALL_RANGE:
+        plot.yValueAxis.valueSteps = list(range(min(values), max(max(values), min(values) + 1) + 1))
     for index in range(len(names)):
         line = plot.lines[index]
         line.strokeColor = colors.HexColor(INKS[index % len(INKS)])

@@ -39,3 +39,15 @@ def test_a_red_line_looks_exactly_as_its_paragraph(tmp_path):
     red = pdf.colors.HexColor(pdf.RED_INK).rgb()
     assert any(all(abs(c - 255 * r) < 40 for c, r in zip(pixel, red))
                for _count, pixel in drawn[0].getcolors(maxcolors=1 << 24))
+
+
+def test_running_totals_of_a_few_wins_are_marked_in_whole_numbers():
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    from referee.pdf.chart import running_totals_drawing
+
+    drawing = running_totals_drawing([{"Ann": 1, "Ben": 0}, {"Ann": 1, "Ben": 1}], ["Ann", "Ben"], 400, "Helvetica")
+    plot = next(c for c in drawing.contents if isinstance(c, LinePlot))
+    assert plot.yValueAxis.valueSteps == [0, 1]
+    wide = running_totals_drawing([{"Ann": 120, "Ben": -40}], ["Ann", "Ben"], 400, "Helvetica")
+    assert getattr(next(c for c in wide.contents if isinstance(c, LinePlot)).yValueAxis, "valueSteps", None) is None
