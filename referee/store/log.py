@@ -70,7 +70,9 @@ class Appended:
 
 def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play",
                  title: Any = "", rematch_of: str | None = None) -> tuple[Match, str, Replay]:
-    check_input([game_name, players, settings, mode, title], N_("request"))
+    # As fields, so that a refusal names the one at fault ("players", "title").
+    check_input({"game": game_name, "players": players, "settings": settings, "mode": mode, "title": title},
+                N_("request"))
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
         game_name = variant.game

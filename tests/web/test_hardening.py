@@ -201,7 +201,13 @@ def test_lone_surrogates_and_control_characters_in_text_are_refused(client, api)
     created = client.post("/api/matches", data='{"game": "pontis", "players": ["A\\ud800", "B", "C"]}',
                           content_type="application/json")
     assert created.status_code == 422
+    assert "“players” holds a broken character" in created.get_json()["error"]["message"]
     assert api.state(match)["seq"] == 0
+    # A new match's refusal names the field at fault.
+    for body, words in (({"game": "pontis", "players": ["A\u0007", "Ben", "Cat"]}, "“players” holds a control"),
+                        ({"game": "pontis", "players": ["Ann", "Ben"], "title": "x" * 2001}, "“title” is longer")):
+        refused = client.post("/api/matches", json=body)
+        assert refused.status_code == 422 and words in refused.get_json()["error"]["message"]
 
 
 @pytest.mark.parametrize("depth", [990, 5000])
