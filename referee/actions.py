@@ -113,6 +113,18 @@ class Action:
                                 rule="ACTION")
         return value
 
+    def suit(self, name: str) -> str:
+        """A suit, written as in a card (c d h s or ♣ ♦ ♥ ♠, any case); stored as its letter."""
+        from referee.cards import SUITS, read_suit
+
+        value = self._require(name)
+        suit = read_suit(value) if isinstance(value, str) else None
+        if suit is None:
+            raise InvalidAction(_("\"{name}\" must be one of {options}", name=name, options=any_of(SUITS)),
+                                rule="ACTION")
+        self._canonical[name] = suit
+        return suit
+
     @overload
     def card(self, name: str = ..., *, optional: Literal[False] = ...) -> Card: ...
     @overload

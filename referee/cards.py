@@ -29,6 +29,18 @@ _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _JOKER_SPELLINGS = {"jk", "joker", "**"}
 
 
+# Variation selectors: the emoji and the text form of a symbol such as ♥.
+EMOJI_FORM, TEXT_FORM = "\ufe0f", "\ufe0e"
+
+
+def read_suit(text: str) -> str | None:
+    """A suit as a card's is written (c d h s or ♣ ♦ ♥ ♠, any case, emoji form too) as its
+    letter; None for anything else."""
+    cleaned = text.strip().replace(EMOJI_FORM, "").replace(TEXT_FORM, "")
+    suit = _SYMBOL_TO_SUIT.get(cleaned, cleaned.lower())
+    return suit if suit in SUITS else None
+
+
 @pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -50,15 +62,15 @@ class Card:
         if not isinstance(text, str):
             raise InvalidAction(_("{text} is not a card: write it like 7c, 10h, Qs or JK", text=repr(text)[:20]),
                                 rule="CARD")
-        cleaned = text.strip()
+        # A phone's emoji keyboard sends ♥ as "♥\ufe0f" (the emoji form of the same suit).
+        cleaned = text.strip().replace(EMOJI_FORM, "").replace(TEXT_FORM, "")
         if cleaned.lower() in _JOKER_SPELLINGS:
             return JOKER
         if len(cleaned) >= 2:
-            rank, suit = cleaned[:-1].upper(), cleaned[-1]
-            suit = _SYMBOL_TO_SUIT.get(suit, suit.lower())
+            rank, suit = cleaned[:-1].upper(), read_suit(cleaned[-1])
             if rank == "T":
                 rank = "10"
-            if rank in RANKS and suit in SUITS:
+            if rank in RANKS and suit is not None:
                 return cls(rank, suit)
         shown = cleaned[:20] + ("…" if len(cleaned) > 20 else "")
         raise InvalidAction(

@@ -12,7 +12,7 @@ from referee.errors import InvalidAction
 @pytest.mark.parametrize("text, canonical", [
     ("10h", "10h"), ("Th", "10h"), ("th", "10h"), ("qS", "Qs"), ("A♠", "As"), ("a♠", "As"),
     ("7♣", "7c"), ("k♦", "Kd"), ("2♥", "2h"), (" 9d ", "9d"), ("JK", "JK"), ("joker", "JK"),
-    ("Joker", "JK"), ("**", "JK"), ("jk", "JK"),
+    ("Joker", "JK"), ("**", "JK"), ("jk", "JK"), ("10\u2665\ufe0f", "10h"), ("A\u2660\ufe0e", "As"),
 ])
 def test_parse_accepts_every_spelling_and_prints_the_canonical_form(text, canonical):
     assert str(Card.parse(text)) == canonical

@@ -358,3 +358,16 @@ def test_play_mode_deal_keys_are_unchanged_and_quick_mode_matches_them(api):
     state = api.act(quick, {"type": "quick", "bank_cards": {"Ann": 1, "Ben": 1, "Cat": 1},
                             "ending": "blocked", "ended_by": "Ben"})["state"]
     assert deal_keys(state) == after_game
+
+
+def test_the_foundation_suit_is_read_as_a_card_s_suit_and_stored_as_its_letter(api, client):
+    for spelling in ("H", "♥", " h ", "♥\ufe0f"):
+        match = api.create()
+        state = api.act(match, {"type": "deal", "foundation_suit": spelling})["state"]
+        assert state["foundation_suit"] == "h"
+        log = client.get(f"/api/matches/{match['id']}/log").get_json()
+        assert log[0]["action"]["foundation_suit"] == "h"
+    match = api.create()
+    for wrong in ("x", "hearts", "", 3):
+        error = api.act(match, {"type": "deal", "foundation_suit": wrong}, status=422)["error"]
+        assert error["rule"] == "ACTION" and "foundation_suit" in error["message"]

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from referee.actions import Action
 from referee.archive import Archive
-from referee.cards import SUIT_SYMBOLS, SUITS, Card
+from referee.cards import SUIT_SYMBOLS, Card
 from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
@@ -466,7 +466,7 @@ class PontisGame(GameRules):
 
     # deal ----------------------------------------------------------------------------------
     def _deal(self, state: PontisState, action: Action, seq: int) -> Outcome:
-        suit = action.choice("foundation_suit", SUITS)
+        suit = action.suit("foundation_suit")
         number = len(state.results)
         n = len(state.players)
         dealer = number % n
@@ -960,7 +960,7 @@ class PontisGame(GameRules):
         ending = action.choice("ending", ENDINGS)
         ended_name = action.player_name("ended_by", state.players, optional=True)
         ended_by = None if ended_name is None else state.players.index(ended_name)
-        suit = action.choice("foundation_suit", SUITS, optional=True)
+        suit = action.suit("foundation_suit") if action.has("foundation_suit") else None
         if ending == "out" and ended_by is None:
             raise IllegalAction(_("say who went out (“ended_by”)"), rule="PONTIS-END-2")
         if ending == "blocked" and ended_by is None:
