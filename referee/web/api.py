@@ -111,7 +111,7 @@ def state(match_id: str):
     """The state; a client that sends back the ETag it has gets 304 until the log moves."""
     match = _match(match_id)
     etag = f"{match.newest_seq}-{i18n.current()}-{'all' if request.args.get('history') == 'all' else 'window'}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):  # RFC 9110: If-None-Match compares weakly
         response = current_app.response_class(status=304)
     else:
         full = request.args.get("history") == "all"
