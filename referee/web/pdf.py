@@ -4,7 +4,7 @@ ReportLab is loaded by the first sheet or pad a process makes, not when the app 
 worker that never prints starts 0.18 s sooner."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, request
+from flask import Blueprint, abort, make_response, redirect, request, url_for
 
 from referee import games, i18n, store
 from referee.i18n import _
@@ -43,6 +43,10 @@ def score_pad(game: str):
     from referee import pdf
     from referee.pdf import pads
 
+    variant = games.VARIANTS.get(game)
+    if variant is not None:  # Shoot Pontoon is scored on Pontoon's pad, which has its house rules
+        query = request.query_string.decode()
+        return redirect(url_for("pdf.score_pad", game=variant.game) + (f"?{query}" if query else ""))
     if games.get(game) is None:
         abort(404)
     i18n.set_game(game)

@@ -72,3 +72,11 @@ def test_the_check_finds_an_identifier():
         with pytest.raises(AssertionError):
             no_identifier(text)
     no_identifier("Pontoon ranking ace and picture card beats ace and ten")
+
+
+def test_shoot_pontoon_s_pad_is_pontoon_s(client):
+    # Shoot Pontoon is a game name everywhere else: its pad is Pontoon's, which ticks its rules.
+    response = client.get("/pads/shoot-pontoon.pdf?size=letter")
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/pads/pontoon.pdf?size=letter")
+    assert client.get(response.headers["Location"]).status_code == 200
