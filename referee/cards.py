@@ -33,10 +33,16 @@ _JOKER_SPELLINGS = {"jk", "joker", "**"}
 EMOJI_FORM, TEXT_FORM = "\ufe0f", "\ufe0e"
 
 
+def _cleaned(text: str) -> str:
+    """The text without its surrounding spaces and its variation selectors: a phone's emoji
+    keyboard sends ♥ as "♥\ufe0f", the emoji form of the same suit."""
+    return text.strip().replace(EMOJI_FORM, "").replace(TEXT_FORM, "")
+
+
 def read_suit(text: str) -> str | None:
     """A suit as a card's is written (c d h s or ♣ ♦ ♥ ♠, any case, emoji form too) as its
     letter; None for anything else."""
-    cleaned = text.strip().replace(EMOJI_FORM, "").replace(TEXT_FORM, "")
+    cleaned = _cleaned(text)
     suit = _SYMBOL_TO_SUIT.get(cleaned, cleaned.lower())
     return suit if suit in SUITS else None
 
@@ -62,8 +68,7 @@ class Card:
         if not isinstance(text, str):
             raise InvalidAction(_("{text} is not a card: write it like 7c, 10h, Qs or JK", text=repr(text)[:20]),
                                 rule="CARD")
-        # A phone's emoji keyboard sends ♥ as "♥\ufe0f" (the emoji form of the same suit).
-        cleaned = text.strip().replace(EMOJI_FORM, "").replace(TEXT_FORM, "")
+        cleaned = _cleaned(text)
         if cleaned.lower() in _JOKER_SPELLINGS:
             return JOKER
         if len(cleaned) >= 2:
