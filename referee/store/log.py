@@ -73,6 +73,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     # As fields, so that a refusal names the one at fault ("players", "title").
     check_input({"game": game_name, "players": players, "settings": settings, "mode": mode, "title": title},
                 N_("request"))
+    _check_plain_text(players, title)
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
         game_name = variant.game
@@ -95,6 +96,18 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
     cache_put(match.id, replay)
     return match, token, replay
+
+
+def _check_plain_text(players: Any, title: Any) -> None:
+    """Names and a title for a new match are one line of text that runs as it is written.
+    Checked for new matches only: a match stored or exported before is read as it was."""
+    if isinstance(players, list) and any(isinstance(p, str) and engine.holds_hidden_controls(p.strip())
+                                         for p in players):
+        raise InvalidAction(_("a player's name cannot hold a line break, a tab or a mark that turns the "
+                              "direction of the text"), rule="SETUP")
+    if isinstance(title, str) and engine.holds_hidden_controls(title.strip()):
+        raise InvalidAction(_("the title cannot hold a line break, a tab or a mark that turns the direction "
+                              "of the text"), rule="SETUP")
 
 
 def _with_fixed_rules(variant: games.Variant, settings: Any) -> Any:

@@ -259,3 +259,26 @@ def test_player_names_that_differ_only_by_invisible_characters_are_one_name(clie
         response = client.post("/api/matches", json={"game": "pontis", "players": players})
         assert response.status_code == 422, players
     assert client.post("/api/matches", json={"game": "pontis", "players": ["\u200b", "Ann", "Ben"]}).status_code == 422
+
+
+@pytest.mark.parametrize("name", ["Ann\nLee", "Ann\tLee", "\u202eAnn", "Ann\u2066Lee\u2069", "Ann\rLee"])
+def test_a_new_name_or_title_holding_a_line_break_or_a_direction_override_is_refused(client, name):
+    response = client.post("/api/matches", json={"game": "pontis", "players": [name, "Ben", "Cat"]})
+    assert response.status_code == 422
+    assert "line break" in response.get_json()["error"]["message"]
+    response = client.post("/api/matches", json={"game": "pontis", "players": ["Ann", "Ben", "Cat"], "title": name})
+    assert response.status_code == 422
+    assert "title" in response.get_json()["error"]["message"]
+    # Right-to-left names, a mark for one letter's direction, and joined emoji are names.
+    for fine in (["\u05e9\u05e8\u05d4", "Ben", "Cat"], ["Ann\u200f", "Ben", "Cat"],
+                 ["\U0001f469\u200d\U0001f467", "Ben", "Cat"]):
+        assert client.post("/api/matches", json={"game": "pontis", "players": fine}).status_code == 201, fine
+
+
+def test_an_export_from_before_the_check_on_names_still_imports(client):
+    export = {"format": "referee-match", "version": 1, "game": "ropebridge", "title": "Club\tnight",
+              "mode": "quick", "players": ["Ann\u202eLee", *ROPE[1:]], "settings": {},
+              "log": [{"seq": 1, "action": {"type": "quick", "winner": ROPE[0]}}]}
+    response = client.post("/api/matches/import", json=export)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["state"]["players"][0] == "Ann\u202eLee"
