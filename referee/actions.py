@@ -94,6 +94,8 @@ class Action:
         value = self._require(name)
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidAction(_("\"{name}\" must be a whole number", name=name), rule="ACTION")
+        if not minimum <= value <= maximum and minimum == maximum:
+            raise InvalidAction(_("\"{name}\" must be {value}", name=name, value=minimum), rule="ACTION")
         if not minimum <= value <= maximum:
             raise InvalidAction(_("\"{name}\" must be between {low} and {high}", name=name, low=minimum,
                                   high=maximum), rule="ACTION")

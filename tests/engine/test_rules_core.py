@@ -54,6 +54,15 @@ def test_action_reader_names_the_bad_field():
             Action(bad)
 
 
+def test_a_number_out_of_range_is_told_its_range_or_its_one_value():
+    action = Action({"type": "buy", "hand": 3})
+    with pytest.raises(InvalidAction, match="between 1 and 2"):
+        action.integer("hand", minimum=1, maximum=2)
+    with pytest.raises(InvalidAction, match="\"hand\" must be 1$"):
+        action.integer("hand", minimum=1, maximum=1)
+    assert Action({"type": "buy", "hand": 1}).integer("hand", minimum=1, maximum=1) == 1
+
+
 def test_new_match_checks_players_and_mode():
     settings, state = new_match(GAME, ["Ann", "Ben"], {}, "play")
     assert GAME.view(state)["players"] == ["Ann", "Ben"]
