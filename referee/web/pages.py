@@ -377,7 +377,7 @@ def timeline(match_id: str):
             action = _timeline_action(match, posted)
             if action["type"] == "ruling" and action["decision"] == "adjusted" and "carried_out_by" not in action:
                 # An adjustment is carried out first: the correction page records the ruling with it.
-                return redirect(url_for("pages.correct", match_id=match.id, seq=_entry_number(posted.get("seq")),
+                return redirect(url_for("pages.correct", match_id=match.id, seq=_adjusted_entry(match, action, posted),
                                         dispute=action["dispute"], reason=action["reason"]))
             store.append(match, action)
         except CorrectionConflict as conflict:
@@ -613,6 +613,22 @@ def _number(text: str | None) -> int | None:
     if isinstance(text, str) and 0 < len(text) <= 9 and text.isascii() and text.isdigit():
         return int(text)
     return None
+
+
+def _adjusted_entry(match: store.Match, ruling: dict, form: dict[str, str]) -> int:
+    """The entry whose correction carries out an "adjusted" ruling: the one its dispute is
+    about. One that no correction can reach (a table entry, an entry undone or set aside) is
+    refused here, on the timeline, rather than leading to a correction page that is not there."""
+    replay = store.load(match)
+    dispute = next((d for d in replay.disputes if d.seq == ruling["dispute"]), None)
+    if dispute is None:  # no such dispute: the ruling itself is refused, with its own reason
+        return _entry_number(form.get("seq"))
+    link = replay.link(dispute.target)
+    if link is None or link.dropped:
+        raise IllegalAction(_("entry {n} is not an entry of play in force (a table entry, or undone, or set "
+                              "aside), so no correction can carry out an adjustment: rule the dispute upheld or "
+                              "overruled", n=dispute.target), rule="DISPUTE")
+    return dispute.target
 
 
 def _timeline_action(match: store.Match, form: dict[str, str]) -> dict:

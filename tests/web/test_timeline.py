@@ -103,6 +103,23 @@ def test_an_adjusted_ruling_is_carried_out_by_a_correction(client):
     assert "carried out at entry 8" in page
 
 
+def test_an_adjustment_of_a_dispute_no_correction_can_reach_is_refused_on_the_timeline(client):
+    # A dispute about a table entry (here, about another dispute) cannot be carried out by a
+    # correction: the ruling form says so where it was sent, instead of leading to a 404.
+    mid, token = scorer_match(client)
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "6", "note": "a club"})
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "7", "note": "too late"})
+    refused = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "8",
+                                                     "decision": "adjusted", "reason": "fair", "seq": "7"})
+    assert refused.status_code == 422
+    assert "entry 7 is not an entry of play in force" in text_of(refused.get_data(as_text=True))
+    assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 8
+    # The same dispute ruled overruled is recorded.
+    ruled = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "8",
+                                                   "decision": "overruled", "reason": "fair", "seq": "7"})
+    assert ruled.status_code == 302 and client.get(f"/api/matches/{mid}").get_json()["seq"] == 9
+
+
 def test_an_adjustment_whose_ruling_is_refused_stores_neither(client):
     # The page asked for the correction of an "adjusted" ruling, and meanwhile another phone
     # ruled the dispute overruled: the correction is refused with the ruling's reason, and
