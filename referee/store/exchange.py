@@ -65,6 +65,7 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     if not _whole(version) or not 1 <= version <= game.rules_version:
         raise InvalidAction(_("\"rules_version\" must be a version of {game}'s rules, 1 to {n}", game=game.title,
                               n=game.rules_version), rule="IMPORT")
+    created_at = _created_at(data.get("created_at"))
     settings, state = engine.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
     players = tuple(p.strip() for p in data["players"])
     replay = Replay(game, settings, data["mode"], state, 0, players)
@@ -93,6 +94,7 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
                                   "ever does; it was not imported", n=number), rule="IMPORT")
         rows.append({"seq": number, "action": replay.entry, "time": moment, "by": (by or None) and by[:MAX_BY]})
     match, token = new_match_row(game, settings, data["players"], data["mode"], data.get("title") or "", version)
+    match.created_at = created_at  # the match's own date, on its score sheet and in a new export
     db.session.flush()  # the match row first: events refer to it
     if rows:
         db.session.execute(insert(Event), [{**row, "match_id": match.id, "client_id": None} for row in rows])
@@ -106,15 +108,39 @@ def _whole(value: Any) -> bool:
 
 
 def _parse_time(value: Any, number: int) -> datetime:
-    """An entry's time: ISO 8601, between 2000 and tomorrow (a time any database can hold)."""
+    """An entry's time (now when it has none)."""
     if value is None:
         return datetime.now(timezone.utc)
-    try:
-        moment = as_utc(datetime.fromisoformat(value))
-        moment.astimezone(timezone.utc)  # an offset that leaves the calendar fails here
-    except (TypeError, ValueError, OverflowError):
-        raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT") from None
-    if not EARLIEST_TIME <= moment <= datetime.now(timezone.utc) + timedelta(days=1):
+    moment = _read_time(value)
+    if moment is None:
+        raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT")
+    if not _in_bounds(moment):
         raise InvalidAction(_("log entry {n}: \"time\" must lie between 2000 and today", n=number), rule="IMPORT")
     return moment
 
+
+def _created_at(value: Any) -> datetime:
+    """When the match began, as its export says (now when it does not say), read as an entry's
+    time is."""
+    if value is None:
+        return datetime.now(timezone.utc)
+    moment = _read_time(value)
+    if moment is None:
+        raise InvalidAction(_("\"created_at\" is not an ISO 8601 time"), rule="IMPORT")
+    if not _in_bounds(moment):
+        raise InvalidAction(_("\"created_at\" must lie between 2000 and today"), rule="IMPORT")
+    return moment
+
+
+def _read_time(value: Any) -> datetime | None:
+    """ISO 8601 text as a time in UTC, or None."""
+    try:
+        # In UTC: SQLite keeps a time's digits and drops its offset.
+        return as_utc(datetime.fromisoformat(value)).astimezone(timezone.utc)
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an offset that leaves the calendar
+        return None
+
+
+def _in_bounds(moment: datetime) -> bool:
+    # Between 2000 and tomorrow: a time any database can hold.
+    return EARLIEST_TIME <= moment <= datetime.now(timezone.utc) + timedelta(days=1)

@@ -4,6 +4,7 @@ brought up to date from the log on every read. A stored entry is never refused o
 one that today's rules no longer accept is set aside and marked (``referee.replay``)."""
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -16,7 +17,7 @@ from sqlalchemy import bindparam, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
 from referee import engine, games
-from referee.actions import Action
+from referee.actions import ENVELOPE_KEYS, Action
 from referee.engine import Finding, GameRules
 from referee.errors import InvalidAction, RuleViolation
 from referee.i18n import N_, _, any_of, gettext
@@ -204,8 +205,8 @@ _LOG = (select(Event.seq, Event.action, Event.time, Event.by)
         .where(Event.match_id == bindparam("match_id"), Event.seq > bindparam("after"),
                Event.seq <= bindparam("upto"))
         .order_by(Event.seq))
-_BY_CLIENT_ID = select(Event.seq).where(Event.match_id == bindparam("match_id"),
-                                        Event.client_id == bindparam("client_id"))
+_BY_CLIENT_ID = select(Event.seq, Event.action, Event.by).where(Event.match_id == bindparam("match_id"),
+                                                              Event.client_id == bindparam("client_id"))
 _INSERT_EVENT = Prepared(insert(Event))
 _NO_END = 2**31 - 1  # seqs are 32-bit integers: "no upper bound"
 
@@ -351,7 +352,7 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
     except (RuleViolation, StaleExpect):
         # A retry of an entry already in the log is judged against a log that holds it: it is
         # answered as it was the first time, not refused.
-        earlier = _earlier(match, client_id)
+        earlier = _earlier(match, client_id, data, by)
         if earlier is not None:
             return earlier
         raise
@@ -370,17 +371,18 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
         commit()
     except IntegrityError:
         # Another writer took this seq first, or this is a retry whose entry is stored already.
-        return _earlier(match, client_id)
+        return _earlier(match, client_id, data, by)
     cache_put(match.id, after)
     if seq % snapshots.EVERY == 0:
         snapshots.save(match, after)
     return Appended(seq, after, findings)
 
 
-def _earlier(match: AnyMatch, client_id: str | None) -> Appended | None:
-    """The stored entry with this client id, if any (ending the transaction of the try first)."""
+def _earlier(match: AnyMatch, client_id: str | None, data: dict, by: str | None) -> Appended | None:
+    """The stored entry with this client id, if any (ending the transaction of the try first).
+    Raises InvalidAction (rule ``ID``) when that id was given to a different entry."""
     rollback()
-    return None if client_id is None else _by_client_id(match, client_id)
+    return None if client_id is None else _by_client_id(match, client_id, data, by)
 
 
 def _lock_match(match_id: str) -> None:
@@ -395,14 +397,43 @@ def _lock_match(match_id: str) -> None:
         execute(select(Match.id).where(Match.id == match_id).with_for_update(key_share=True))
 
 
-def _by_client_id(match: AnyMatch, client_id: str) -> Appended | None:
-    seq = _execute(_BY_CLIENT_ID, match_id=match.id, client_id=client_id).scalar()
-    if seq is None:
+def _by_client_id(match: AnyMatch, client_id: str, data: dict, by: str | None) -> Appended | None:
+    row = _execute(_BY_CLIENT_ID, match_id=match.id, client_id=client_id).first()
+    if row is None:
         return None
+    seq, stored, stored_by = row
+    # Answering a different entry as if it were the retried one would drop it unseen.
+    if by != stored_by or not _same_action(match, seq, stored, data):
+        raise InvalidAction(_("the id “{id}” was already used for a different entry (entry {n}): nothing was "
+                              "entered. Give this entry an id of its own.", id=client_id[:40], n=seq), rule="ID")
     replay = replay_until(match, seq)
     findings = tuple(Finding(f["rule"], f["message"], f["seq"], f.get("about"))
                      for f in replay.view().get("findings", []) if f["seq"] == seq)
     return Appended(seq, replay, findings)
+
+
+def _same_action(match: AnyMatch, seq: int, stored: dict, data: dict) -> bool:
+    """Whether ``data`` is the action stored as entry ``seq``: the same fields (a retry sent as
+    the log keeps it), or read by the rules, against the state that entry was judged in, as
+    that same entry (a retry of the very request, its cards spelled as typed, a field nobody
+    reads). ``expect`` is no part of it: a phone resends a queued entry without it."""
+    if _as_json(_fields(data)) == _as_json(_fields(stored)):
+        return True
+    try:
+        reread, _findings = step(replay_until(match, seq - 1), data, seq)
+    except RuleViolation:  # not an entry there (or one today's rules no longer accept)
+        return False
+    return _as_json(reread.entry) == _as_json(stored)
+
+
+def _fields(action: dict) -> dict:
+    # Also for an entry stored as it was typed, before entries were kept as the engine read them.
+    return {k: v for k, v in action.items() if k not in ENVELOPE_KEYS and v is not None}
+
+
+def _as_json(action: Any) -> str:
+    # As JSON tells values apart: 1, 1.0 and true are equal in Python, not in an action.
+    return json.dumps(action, sort_keys=True)
 
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 from functools import wraps
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from werkzeug.exceptions import MethodNotAllowed
 
 from referee import i18n, store
 from referee.errors import RuleViolation
-from referee.i18n import _
+from referee.i18n import _, any_of
 from referee.rendered import Rows
 from referee.replay import CorrectionConflict
 from referee.web.security import may_create_match
@@ -174,6 +175,13 @@ def import_match():
     return jsonify(body), 201
 
 
+@bp.route("/matches/import", methods=["GET", "PUT", "PATCH", "DELETE"])
+def import_by_another_method():
+    # Without this rule a GET here is read as the state of a match called "import" (a 404), and
+    # another method is told that GET is allowed.
+    raise MethodNotAllowed(valid_methods=["POST"])
+
+
 @bp.get("/matches/<match_id>/log")
 @on_own_connection
 def event_log(match_id: str):
@@ -188,6 +196,22 @@ def too_deep(exc):
 @bp.errorhandler(404)
 def not_found(exc):
     return error(404, "NOT_FOUND", _("no such match"))
+
+
+@bp.app_errorhandler(405)
+def method_not_allowed(exc: MethodNotAllowed):
+    """A wrong method under /api/ (the score sheet's path too) is refused in JSON like the
+    rest of the API; elsewhere, as before. App-wide: a method no rule takes is refused before
+    any blueprint is chosen."""
+    if not request.path.startswith(f"{bp.url_prefix}/"):
+        return exc
+    methods = sorted(exc.valid_methods or ())
+    # OPTIONS and HEAD are answered on every path: naming them would help nobody.
+    named = [m for m in methods if m not in ("OPTIONS", "HEAD")]
+    response, status = error(405, "METHOD", _("{method} is not allowed here: use {allowed}",
+                                              method=request.method[:20], allowed=any_of(named)))
+    response.headers["Allow"] = ", ".join(methods)
+    return response, status
 
 
 @bp.errorhandler(413)

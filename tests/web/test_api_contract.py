@@ -129,3 +129,62 @@ def test_the_score_sheet_refuses_in_json_like_the_rest_of_the_api(api, client):
     german = client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size=a3", headers={"Accept-Language": "de"})
     assert german.get_json()["error"]["message"] != wrong.get_json()["error"]["message"]
     assert client.get(f"/api/matches/{match['id']}/scoresheet.pdf?size=Letter").data.startswith(b"%PDF")
+
+
+def test_a_retry_is_answered_as_the_first_time_however_its_cards_and_keys_are_written(api, client):
+    match = api.create(game="pontis", players=PLAYERS["pontis"])
+    first = api.act(match, {"type": "deal", "foundation_suit": "H", "id": "tap-1", "expect": 0})
+    assert api.act(match, {"id": "tap-1", "foundation_suit": "♥", "type": "deal"}) == first
+    second = api.act(match, {"type": "reveal", "card": " 5H ", "id": "tap-2", "by": "Ann"})
+    api.act(match, {"type": "reveal", "card": "9h"})
+    assert api.act(match, {"by": "Ann", "card": "5♥", "type": "reveal", "id": "tap-2", "expect": 1}) == second
+    log = client.get(f"/api/matches/{match['id']}/log").get_json()
+    assert [e["action"] for e in log] == [{"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"},
+                                          {"type": "reveal", "card": "9h"}]
+
+
+def test_a_client_id_used_again_for_a_different_entry_is_a_422_that_enters_nothing(api, client):
+    match = api.create(game="pontis", players=PLAYERS["pontis"])
+    api.act(match, {"type": "deal", "foundation_suit": "h", "id": "tap-1"})
+    api.act(match, {"type": "reveal", "card": "5h", "id": "tap-2"})
+    log = client.get(f"/api/matches/{match['id']}/log").get_json()
+    for other in ({"type": "reveal", "card": "9h", "id": "tap-2"},   # legal now: it would have been lost
+                  {"type": "reveal", "card": "5c", "id": "tap-2"},
+                  {"type": "reveal", "card": "5h", "id": "tap-2", "by": "Ben"},
+                  {"type": "reveal", "card": "9h", "id": "tap-1", "expect": 0}):
+        error = api.act(match, other, status=422)["error"]
+        assert error["rule"] == "ID", other
+        assert error["message"].startswith(f"the id “{other['id']}” was already used for a different entry (entry ")
+        assert "nothing was entered" in error["message"]
+    assert client.get(f"/api/matches/{match['id']}/log").get_json() == log
+    german = client.post(f"/api/matches/{match['id']}/actions", json={"type": "miss", "id": "tap-2"},
+                         headers={"Authorization": f"Bearer {match['scorer_token']}", "Accept-Language": "de"})
+    assert german.status_code == 422
+    assert "wurde schon für einen anderen Eintrag (Eintrag 2) verwendet" in german.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "PUT", "PATCH", "DELETE"])
+def test_the_import_answers_another_method_with_a_405_in_json(client, method):
+    response = client.open("/api/matches/import", method=method)
+    assert response.status_code == 405 and response.headers["Allow"] == "POST"
+    if method != "HEAD":
+        message = f"{method} is not allowed here: use POST"
+        assert response.get_json() == {"error": {"rule": "METHOD", "message": message}}
+
+
+def test_every_api_path_answers_a_method_it_does_not_take_with_a_405_in_json(api, client):
+    match_id = api.create()["id"]
+    for method, path, allowed in (("GET", "/api/matches", "POST"), ("GET", f"/api/matches/{match_id}/actions", "POST"),
+                                  ("DELETE", f"/api/matches/{match_id}", "GET"),
+                                  ("POST", f"/api/matches/{match_id}/log", "GET"),
+                                  ("PUT", f"/api/matches/{match_id}/export.json", "GET"),
+                                  ("POST", f"/api/matches/{match_id}/scoresheet.pdf", "GET")):
+        response = client.open(path, method=method, json={})
+        assert response.status_code == 405, (method, path)
+        message = f"{method} is not allowed here: use {allowed}"
+        assert response.get_json()["error"] == {"rule": "METHOD", "message": message}
+        assert allowed in response.headers["Allow"]
+    german = client.get("/api/matches/import", headers={"Accept-Language": "de"})
+    assert german.get_json()["error"]["message"] == "GET ist hier nicht erlaubt: nimm POST"
+    page = client.get(f"/m/{match_id}/act")  # not the API: answered as before
+    assert page.status_code == 405 and page.mimetype == "text/html"

@@ -87,6 +87,23 @@ def test_rejections_and_stale_entries_keep_the_table(client):
     assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 1
 
 
+def test_a_double_tap_is_entered_once_and_an_id_used_again_for_another_entry_is_refused(client):
+    mid = match_id(new_match(client))
+    form = entry_form(client, mid)
+    headers = {"X-CSRFToken": form["token"], "HX-Request": "true"}
+    client.post(f"/m/{mid}/act", data={"type": "deal", "foundation_suit": "h"}, headers=headers)
+    tap = {"type": "reveal", "card.rank": "5", "card.suit": "h", "id": "tap-7", "expect": "1"}
+    first = client.post(f"/m/{mid}/act", data=tap, headers=headers)
+    again = client.post(f"/m/{mid}/act", data=tap, headers=headers)
+    resent = client.post(f"/m/{mid}/act", data={k: v for k, v in tap.items() if k != "expect"}, headers=headers)
+    assert first.status_code == again.status_code == resent.status_code == 200  # the queue resends without expect
+    other = client.post(f"/m/{mid}/act", data={**tap, "card.rank": "9"}, headers=headers)
+    answer = re.sub(r"<[^>]+>", "", other.get_data(as_text=True))
+    assert other.status_code == 422 and "already used for a different entry (entry 2): nothing was entered" in answer
+    assert [e["action"] for e in client.get(f"/api/matches/{mid}/log").get_json()] == [
+        {"type": "deal", "foundation_suit": "h"}, {"type": "reveal", "card": "5h"}]
+
+
 def test_the_polled_board_costs_nothing_until_the_log_moves(client, monkeypatch):
     mid = match_id(new_match(client))
     form = entry_form(client, mid)

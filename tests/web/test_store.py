@@ -54,6 +54,45 @@ def test_the_same_client_id_is_appended_once_and_answered_the_same(app, match):
     assert len(store.log(match)) == 2
 
 
+@pytest.mark.parametrize("other", [say(8, id="phone-1"),                   # another number, legal now
+                                   say(2, id="phone-1"),                   # another number, illegal now
+                                   {"type": "undo", "id": "phone-1"},      # another kind of entry
+                                   say(7, id="phone-1", player="Ann"),     # a player named now, not then
+                                   say(7, id="phone-1", by="Ben")])        # someone else entering it
+def test_a_client_id_used_again_for_a_different_entry_is_refused_and_enters_nothing(app, match, other):
+    store.append(match, say(7, id="phone-1"))
+    with pytest.raises(InvalidAction) as raised:
+        store.append(match, other)
+    assert raised.value.rule == "ID"
+    assert "“phone-1” was already used for a different entry (entry 1): nothing was entered" in str(raised.value)
+    assert [e.action for e in store.log(match)] == [say(7)]
+    assert store.append(match, say(8, id="phone-2")).seq == 2  # the match goes on
+
+
+@pytest.mark.parametrize("retry", [{"n": 7, "type": "say", "id": "phone-1"},              # keys in another order
+                                   say(7, id="phone-1", expect=0),                       # expect as first sent
+                                   say(7, id="phone-1", expect=5),                       # or another one
+                                   say(7, id="phone-1", note="a field nobody reads"),
+                                   say(7, id="phone-1", player=None)])
+def test_a_retry_is_the_same_entry_whatever_the_engine_does_not_keep(app, match, retry):
+    first = store.append(match, say(7, id="phone-1", expect=0))
+    store.append(match, say(8))
+    again = store.append(match, retry)
+    assert again.seq == first.seq == 1 and again.replay.view() == first.replay.view()
+    assert len(store.log(match)) == 2
+
+
+def test_a_retry_that_finds_its_entry_judged_legal_again_is_still_compared(app, match):
+    """Without findings in between, a retried "say 7" after an undo is legal again: the insert
+    meets the stored id, and the comparison still decides."""
+    store.append(match, say(7, id="phone-1", by="Ann"))
+    store.append(match, {"type": "undo"})
+    assert store.append(match, say(7, id="phone-1", by=" Ann ")).seq == 1
+    with pytest.raises(InvalidAction):
+        store.append(match, say(9, id="phone-1", by="Ann"))
+    assert len(store.log(match)) == 2
+
+
 def test_a_stale_expect_appends_nothing(app, match):
     store.append(match, say(1, expect=0))
     with pytest.raises(store.StaleExpect) as raised:
