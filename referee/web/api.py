@@ -198,6 +198,15 @@ def not_found(exc):
     return error(404, "NOT_FOUND", _("no such match"))
 
 
+@bp.app_errorhandler(404)
+def no_such_path(exc):
+    """A path under /api/ that no rule takes is answered in the API's JSON; elsewhere, as before.
+    App-wide: no blueprint is chosen for a path no rule matched."""
+    if not request.path.startswith(f"{bp.url_prefix}/"):
+        return exc
+    return error(404, "NOT_FOUND", _("no such path in the API"))
+
+
 @bp.app_errorhandler(405)
 def method_not_allowed(exc: MethodNotAllowed):
     """A wrong method under /api/ (the score sheet's path too) is refused in JSON like the

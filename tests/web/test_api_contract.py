@@ -188,3 +188,14 @@ def test_every_api_path_answers_a_method_it_does_not_take_with_a_405_in_json(api
     assert german.get_json()["error"]["message"] == "GET ist hier nicht erlaubt: nimm POST"
     page = client.get(f"/m/{match_id}/act")  # not the API: answered as before
     assert page.status_code == 405 and page.mimetype == "text/html"
+
+
+def test_a_path_under_the_api_that_nothing_answers_is_a_404_in_json(api, client):
+    for path in ("/api/nothing", "/api/matches/x/y/z", "/api/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.get_json()["error"] == {"rule": "NOT_FOUND", "message": "no such path in the API"}
+    # A match that is not there is still named as such; a page off the API is answered as before.
+    assert client.get("/api/matches/nosuchmatch").get_json()["error"]["message"] == "no such match"
+    page = client.get("/no/such/page")
+    assert page.status_code == 404 and page.mimetype == "text/html"
