@@ -201,22 +201,28 @@
   let sending = false;
   let retry = null;
 
-  /* How a waiting entry is listed: its button's words and the cards it carries. The picks of
-     a card picker count only for the entry that picker sends (a "Miss" ignores them). */
-  function label(form, submitter, body) {
-    const parts = [];
-    const button = submitter && submitter.textContent.trim();
-    if (button) parts.push(button);
-    const marker = form && form.querySelector("[data-auto]");
-    const picks = !marker || (submitter && submitter.value === marker.dataset.auto);
+  /* How a waiting entry is listed: in the words of the control that sent it and the cards it
+     carries, or whole in its data-label (else the form's), where "{cards}" stands for those
+     cards and "{name}" for the entry's field of that name (a level, an amount, a player picked
+     on the form). Only what was tapped is named: offline, the turn on screen may no longer be
+     the turn the entry is for. The picks of a card picker count only for the entry its
+     data-auto names (a "Miss" ignores them). */
+  function label(form, control, body) {
+    const autos = form ? [...form.querySelectorAll("[data-auto]")].map((m) => m.dataset.auto) : [];
+    const picks = autos.length === 0 || Boolean(control && autos.includes(control.value));
     const cards = [];
     for (const [k, v] of body) {
       if (/\.rank$/.test(k)) { if (picks) cards.push(v); }
       else if (/\.suit$/.test(k)) { if (picks) cards[cards.length - 1] = (cards[cards.length - 1] || "") + v; }
       else if (/^cards?(\.\d+)?$/.test(k) || k === "foundation_suit") cards.push(v);
     }
-    if (cards.length) parts.push(cards.map(symbol).join(" "));
-    return parts.join(" ") || (form && form.dataset.label) || "entry";
+    const shown = cards.map(symbol).join(" ");
+    const fill = (text) => text.replace(/\{(\w+)\}/g, (_all, name) => (name === "cards" ? shown : body.get(name) || ""));
+    const button = control ? control.textContent.replace(/\s+/g, " ").trim() : "";
+    let text = button.includes(shown) ? button : `${button} ${shown}`;
+    if (control && control.dataset.label) text = fill(control.dataset.label);
+    else if (!text.trim() && form && form.dataset.label) text = fill(form.dataset.label);
+    return text.replace(/\s+/g, " ").trim() || words("entryWord", "Entry");
   }
 
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
@@ -236,15 +242,25 @@
     // A form sent by its card's second tap names its button as the submitter.
     const submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
     if (submitter && submitter.name && !body.has(submitter.name)) body.append(submitter.name, submitter.value);
+    // A button that posts by itself (hx-post on the button) is the control that sent the entry.
+    const control = submitter || (detail.elt.tagName === "FORM" ? null : detail.elt);
     const queue = load(match);
     if (queue.length) body.delete("expect"); // judged by the state it finds when it arrives
     const id = body.get("id") || `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     body.set("id", id);
-    queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), submitter, body),
+    queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), control, body),
                  status: "waiting" });
-    // The form stays on screen until the referee answers: its next entry needs an id of its own.
-    const idInput = detail.elt.closest("form") && detail.elt.closest("form").querySelector('input[name="id"]');
-    if (idInput) idInput.value = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    /* The form stays on screen until the referee answers (offline, until the connection is
+       back): its next entry needs an id of its own, and starts from the form as it came. Left
+       picked, a card's suit would go out again with the next rank tapped, by that one tap. */
+    const form = detail.elt.closest("form");
+    if (form) {
+      form.reset();
+      form.querySelectorAll(".card-tray").forEach((tray) => { if (trayCards(tray).length) setTray(tray, []); });
+      prepare(form);
+      const idInput = form.querySelector('input[name="id"]');
+      if (idInput) idInput.value = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    }
     save(match, queue);
     renderQueue();
     flush(match);
@@ -336,20 +352,49 @@
     return board ? board.dataset.match : null;
   };
 
+  /* The queue stays small above the keys, so they stay on screen: one line says why the
+     entries wait and how many, one names the last. Offline it says so in place of the note
+     (referee.css), which then goes into the part that unfolds: why they wait, and all of them.
+     A refusal is shown unfolded: the scorer has to decide about it. */
   function renderQueue() {
     const match = currentMatch();
     const box = document.getElementById("queue");
     if (!match || !box) return;
     const queue = load(match);
+    const wasOpen = Boolean(box.querySelector("details[open]"));
     box.hidden = queue.length === 0;
-    if (!queue.length) { box.replaceChildren(); return; }
-    const head = document.createElement("p");
+    if (!queue.length) { box.classList.remove("kept"); box.replaceChildren(); return; }
+    const held = queue.some((e) => e.status === "refused");
+    const offline = !navigator.onLine || queue.some((e) => e.offline && e.status !== "sending");
+    box.classList.toggle("kept", offline && !held);
+    const more = document.createElement("details");
+    more.className = "queue-more";
+    more.open = held || wasOpen;
+    const head = document.createElement("summary");
     head.className = "queue-head";
-    head.textContent = queue.some((e) => e.status === "refused")
-      ? words("held", "The referee refused an entry: those after it wait until you remove it.")
-      : !navigator.onLine || queue.some((e) => e.offline && e.status !== "sending")
-        ? words("offline", "No connection: these entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")
+    if (held) {
+      head.textContent = words("held", "The referee refused an entry: those after it wait until you remove it.");
+    } else {
+      const count = document.createElement("span");
+      count.className = "queue-count";
+      count.textContent = (offline ? words("kept", "No connection: {n} kept on this phone") : words("sendingCount", "Sending: {n}"))
+        .replace("{n}", String(queue.length));
+      const last = document.createElement("span");
+      last.className = "queue-last";
+      last.textContent = queue[queue.length - 1].label;
+      head.append(count, " ", last);
+    }
+    more.append(head);
+    if (!held) {
+      const why = document.createElement("p");
+      why.className = "queue-why";
+      const note = document.getElementById("offline-note");
+      why.textContent = offline
+        ? [navigator.onLine || !note ? "" : note.textContent.trim(),
+           words("offline", "These entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")].join(" ").trim()
         : words("waiting", "Sending: not checked until the referee has it.");
+      more.append(why);
+    }
     const list = document.createElement("ol");
     list.className = "queue-list";
     queue.forEach((entry) => {
@@ -379,7 +424,8 @@
       }
       list.append(item);
     });
-    box.replaceChildren(head, list);
+    more.append(list);
+    box.replaceChildren(more);
   }
 
   window.addEventListener("online", () => { const m = currentMatch(); showOnline(); if (m) flush(m); });

@@ -61,6 +61,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     table.expect_turn("Ann needs 3")
 
     go_offline(page, live_server)
+    expect(page.locator("#offline-note")).to_be_visible()
     table.card("card", "3s")
     expect(queued(page)).to_have_count(1)
     table.press("Miss")
@@ -71,7 +72,10 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     table.shot("offline-waiting")
 
     page.reload()  # still offline: the last copy of the page, and the entries still waiting
-    expect(page.locator("#offline-note")).to_be_visible()
+    # With entries kept, the queue's line says there is no connection in place of the note,
+    # whose words are in what the line unfolds to.
+    expect(page.locator("#queue .queue-head")).to_contain_text("No connection: 3 kept on this phone")
+    expect(page.locator("#queue .queue-why")).to_contain_text("this is the table as this phone last saw it")
     expect(queued(page)).to_have_count(3)
     expect(queued(page).nth(0)).to_contain_text("Play 3♠")
     expect(queued(page).nth(1)).to_have_text(re.compile("^Miss —"))

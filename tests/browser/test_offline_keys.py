@@ -1,0 +1,269 @@
+"""Offline on the small phone (360×740), with entries waiting, the next entry's keys are still on
+screen in every game: before any entry the note that the connection is gone is one short
+status, and once entries wait the queue's line takes its place, saying there is no connection,
+how many entries wait and the last one; it unfolds to what the note said, why the entries wait,
+and all of them. Each entry starts from the form as it came (a card's suit picked for the last
+entry does not go out again with the next rank tapped). Each waiting entry is named by what was
+tapped, in the players' words (the card and the bank of a Curdle card, the cards of a
+Ropebridge match, the level of a bid, the amount of a bet), never the bare word "entry". Back
+online, the entries go to the referee as listed, in order."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import console_errors
+from tests.browser.table import Table, api, new_phone
+from tests.browser.test_offline import go_offline, go_online, logged, queued
+from tests.browser.test_table_experience import OPENING
+from tests.web.test_api_curdle import HAND
+from tests.web.test_api_pontoon import DEAL_1, SHOOT
+from tests.web.test_api_reverse_bridge import PLAYERS as BRIDGE_PLAYERS
+from tests.web.test_api_reverse_bridge import auction_actions
+from tests.web.test_api_ropebridge import GAME
+from tests.web.test_api_ropebridge import PLAYERS as ROPE_PLAYERS
+from tests.web.test_api_ropebridge import SETTINGS as ROPE_SETTINGS
+
+POINTS = ["Ann", "Ben", "Cy", "Dee"]
+
+
+@dataclass(frozen=True)
+class At:
+    """A match of a game played up to a point through the JSON API."""
+
+    game: str
+    players: list[str]
+    played: list[dict]
+    settings: dict = field(default_factory=dict)
+
+    def start(self, base: str) -> dict:
+        match = api(base, "/api/matches", {"game": self.game, "players": self.players, "settings": self.settings})
+        for action in self.played:
+            api(base, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+        return match
+
+
+def scorer_page(page, match: dict) -> None:
+    """The scorer's page, once its service worker is installed: the network going while the
+    worker's script is still being fetched would have the browser log an error of its own."""
+    page.goto(match["links"]["scorer"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def pontis(table: Table) -> None:
+    table.expect_turn("Ann needs 3")
+    table.card("card", "3s")
+    table.press("Miss")
+    table.press("Miss")
+
+
+def curdle(table: Table) -> None:
+    """Ann has no starter: she draws K♠, a fluker, and plays it onto B; her run goes on with
+    Q♦ onto A and J♥ onto B. Then a fluker is being made again: Fluker pressed, a rank picked."""
+    page = table.page
+    table.expect_turn("Ann's turn: a starter bridges 13")
+    fluker = page.locator("#panel .curdle-fluker")
+    picker = page.locator('#panel fieldset[data-picker="card"]')
+    for card, bank in (("Ks", "B"), ("Qd", "A"), ("Jh", "B")):
+        # Each entry starts from the form as it came: Fluker up, no card picked.
+        expect(fluker.locator("input")).not_to_be_checked()
+        expect(picker.locator("input:checked")).to_have_count(0)
+        if card == "Ks":
+            table.tap(fluker)      # the first card is the fluker; the rest of the run are plays
+        table.tap(picker.locator(f'label[for$="-r-{card[:-1]}"]'))
+        table.tap(picker.locator(f'label[for$="-s-{card[-1]}-{bank}"]'))
+    table.tap(fluker)
+    table.tap(picker.locator('label[for$="-r-9"]'))
+
+
+def ropebridge(table: Table) -> None:
+    """Ann takes K♦ from the discard pile and matches row card 1 (8♥) with the pair 5♠ and 3♥;
+    then a pair is being picked again: its first card picked, the second picker open."""
+    page = table.page
+    table.expect_turn("Ann's turn")
+    table.tap(page.locator("#panel").get_by_role("button", name=re.compile("from the discard pile")))
+    toggle = page.locator("#panel .rope-pair-toggle")
+    table.tap(toggle)
+    table.card("cards.0", "5s")
+    table.card("cards.1", "3h")
+    table.press("Match")
+    table.tap(toggle)
+    table.card("cards.0", "6c")
+    expect(page.locator('#panel [data-picker="cards.1"]')).to_be_visible()
+
+
+def pontoon(table: Table) -> None:
+    """Cy twists 6♥ and Q♠, each by the card's second tap; a buy is being typed."""
+    page = table.page
+    table.expect_turn("Cy to play")
+    table.card("card", "6h")
+    table.card("card", "Qs")
+    page.locator("#panel").get_by_label(re.compile("^Buy for")).fill("3")
+
+
+def reverse_bridge(table: Table) -> None:
+    """Ben opens 1♠, Cat bids 2♥, Dan passes: a level, then a denomination, which bids."""
+    page = table.page
+    table.expect_turn("Ben")
+    for level, denomination in ((1, "spades"), (2, "hearts")):
+        table.tap(page.locator(f'#panel label[for="rb-level-{level}"]'))
+        table.press(denomination)
+    table.press("Pass")
+
+
+# Each game where its keys are tallest: the entries made there offline, how the queue lists
+# them, and what the referee logs for them once the connection is back.
+GAMES: dict[str, tuple[At, Callable[[Table], None], list[str], list[dict]]] = {
+    "pontis": (At("pontis", ["Ann", "Ben", "Cat"], OPENING), pontis,
+               ["Play 3♠", "Miss", "Miss"],
+               [{"type": "play", "card": "3s"}, {"type": "miss"}, {"type": "miss"}]),
+    "curdle": (At("curdle", ["Ann", "Ben"], [entry[0] for entry in HAND[:5]]), curdle,
+               ["Fluker: K♠ on bank B", "Play Q♦ on bank A", "Play J♥ on bank B"],
+               [entry[0] for entry in HAND[5:8]]),
+    "ropebridge": (At("ropebridge", list(ROPE_PLAYERS), [a for a, status in GAME[:4] if status == 200], ROPE_SETTINGS),
+                   ropebridge,
+                   ["Take K♦ from the discard pile", "Match 5♠ 3♥"],
+                   [{"type": "draw", "from": "discard"}, {"type": "match", "cards": ["5s", "3h"]}]),
+    "shoot-pontoon": (At("pontoon", POINTS, DEAL_1[:13], SHOOT), pontoon,
+                      ["Twist 6♥", "Twist Q♠"],
+                      [{"type": "twist", "card": "6h"}, {"type": "twist", "card": "Qs"}]),
+    "reverse-bridge": (At("reverse-bridge", list(BRIDGE_PLAYERS), [{"type": "deal"}], {"hands": 4}), reverse_bridge,
+                       ["Bid 1♠", "Bid 2♥", "Pass"],
+                       [{"type": "bid", "level": 1, "denomination": "S"},
+                        {"type": "bid", "level": 2, "denomination": "H"}, {"type": "pass"}]),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_offline_the_next_entrys_keys_stay_on_a_small_phone(browser, live_server, game):
+    at, enter, labels, actions = GAMES[game]
+    match = at.start(live_server)
+    before = len(logged(live_server, match))
+    page = new_phone(browser, "360x740")
+    errors = console_errors(page)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        table.in_reach()
+        go_offline(page, live_server)
+        note = page.locator("#offline-note")
+        expect(note).to_be_visible()
+        note_box = note.bounding_box()
+        table.in_reach()
+
+        enter(table)
+        expect(queued(page)).to_have_count(len(labels))
+        # With the entries waiting, the next entry's keys are all on screen.
+        table.in_reach()
+        table.shot(f"offline-keys-{game}")
+        # Each entry is listed by what was tapped.
+        for n, words in enumerate(labels):
+            expect(queued(page).nth(n)).to_have_text(f"{words} — waiting to send")
+
+        # The notices: before any entry the note, a short status; then in its place the queue's
+        # line, which says there is no connection, how many entries wait and the last one.
+        assert note_box is not None and note_box["height"] <= 46, note_box
+        head = page.locator("#queue .queue-head")
+        expect(head).to_be_visible()
+        expect(note).to_be_hidden()
+        expect(note).to_have_attribute("role", "status")
+        expect(page.locator("#queue")).to_have_attribute("aria-live", "polite")
+        expect(head.locator(".queue-count")).to_have_text(f"No connection: {len(labels)} kept on this phone")
+        expect(head.locator(".queue-last")).to_have_text(labels[-1])
+        box = head.bounding_box()
+        assert box is not None and box["height"] <= 46, box
+        # Unfolded, the queue says what the note said and why the entries wait, and lists them
+        # all; folded again, the keys are back in reach.
+        table.tap(head)
+        why = page.locator("#queue .queue-why")
+        expect(why).to_be_visible()
+        expect(why).to_contain_text("No connection: this is the table as this phone last saw it.")
+        expect(why).to_contain_text("sent when the referee can be reached")
+        expect(queued(page).last).to_be_visible()
+        table.shot(f"offline-keys-{game}-unfolded")
+        table.tap(head)
+        expect(queued(page).first).to_be_hidden()
+        table.in_reach()
+
+        go_online(page, live_server)
+        expect(queued(page)).to_have_count(0, timeout=10_000)
+        expect(note).to_be_hidden()
+        assert logged(live_server, match)[before:] == actions
+        assert errors == [], errors
+    finally:
+        page.context.close()
+
+
+def open_and_card(summary: str, card: str) -> Callable[[Table], None]:
+    def enter(table: Table) -> None:
+        table.tap(table.page.locator("#panel summary", has_text=summary))
+        table.card("card", card)
+    return enter
+
+
+def bet(label: str, amount: int, button: str) -> Callable[[Table], None]:
+    def enter(table: Table) -> None:
+        table.page.locator("#panel").get_by_label(re.compile(label)).fill(str(amount))
+        table.press(button)
+    return enter
+
+
+def on_bank(card: str, bank: str) -> Callable[[Table], None]:
+    def enter(table: Table) -> None:
+        table.key("card", card[:-1])
+        table.tap(table.page.locator(f'#panel fieldset[data-picker="card"] label[for$="-s-{card[-1]}-{bank}"]'))
+    return enter
+
+
+def hand_out(table: Table) -> None:
+    table.tap(table.page.locator('#panel label[for="blind-bank-A"]'))
+    rows = table.page.locator("#panel .curdle-to-row")
+    for i, dest in enumerate(["Ann keeps", "to Ben", "Ann keeps", "Ann keeps"]):
+        table.tap(rows.nth(i).get_by_text(dest, exact=True))
+    table.press("Hand out the cards")
+
+
+# Other kinds of entry, each where it is made, and how the queue lists it.
+ENTRIES: dict[str, tuple[At, Callable[[Table], None], str]] = {
+    "pontis deal": (At("pontis", ["Ann", "Ben", "Cat"], []), lambda table: table.press("hearts"),
+                    "Foundation suit ♥"),
+    "pontis foundation": (At("pontis", ["Ann", "Ben", "Cat"], OPENING[:1]), lambda table: table.press("5♥"),
+                          "Foundation 5♥"),
+    "curdle break": (At("curdle", ["Ann", "Ben"], [entry[0] for entry in HAND[:12]]), on_bank("9h", "B"),
+                     "Break with 9♥ on bank B"),
+    "curdle blind": (At("curdle", ["Ann", "Ben"], [entry[0] for entry in HAND[:15]]), hand_out,
+                     "Hand out the top of bank A"),
+    "ropebridge discard": (At("ropebridge", list(ROPE_PLAYERS), [a for a, status in GAME[:2] if status == 200],
+                              ROPE_SETTINGS), open_and_card("Discard a card", "Kd"), "Discard K♦"),
+    "pontoon stake": (At("pontoon", POINTS, DEAL_1[:2], SHOOT), lambda table: table.press("stake 4"),
+                      "Ben stakes 4"),
+    "pontoon shoot": (At("pontoon", POINTS, DEAL_1[:5], SHOOT), bet("^Ben's bet", 5, "Ben shoots"), "Ben shoots 5"),
+    "pontoon buy": (At("pontoon", POINTS, DEAL_1[:11], SHOOT), bet("^Buy for", 6, "Buy face down"),
+                    "Buy a card for 6"),
+    "reverse-bridge card": (At("reverse-bridge", list(BRIDGE_PLAYERS), [{"type": "deal"}, *auction_actions()],
+                               {"hands": 4}), lambda table: table.card("card", "2c"), "Play the card 2♣"),
+}
+
+
+@pytest.mark.parametrize("entry", list(ENTRIES))
+def test_offline_each_kind_of_entry_is_listed_in_the_players_words(browser, live_server, entry):
+    at, enter, words = ENTRIES[entry]
+    match = at.start(live_server)
+    page = new_phone(browser, "360x740")
+    errors = console_errors(page)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        go_offline(page, live_server)
+        enter(table)
+        expect(queued(page)).to_have_count(1)
+        expect(queued(page).first).to_have_text(f"{words} — waiting to send")
+        expect(page.locator("#queue .queue-last")).to_have_text(words)
+        table.in_reach()
+        assert errors == [], errors
+    finally:
+        page.context.close()
