@@ -237,6 +237,7 @@
     if (!found) return;
     event.preventDefault();
     const match = found[1];
+    if (takeBackWaiting(match, detail.elt)) return;
     const body = new URLSearchParams();
     for (const [k, v] of detail.formData) if (typeof v === "string") body.append(k, v);
     // A form sent by its card's second tap names its button as the submitter.
@@ -265,6 +266,41 @@
     renderQueue();
     flush(match);
   });
+
+  /* While entries wait, the Undo on the answer line takes back the newest of them, here on the
+     phone: it never reached the referee, so nothing is sent. Sent as an undo, it would take
+     back whatever was last when it arrived, not the entry its line named. */
+  function takeBackWaiting(match, elt) {
+    const form = elt.closest && elt.closest("form.undo");
+    const queue = form ? load(match) : [];
+    const last = queue[queue.length - 1];
+    if (!last || last.status !== "waiting") return false;
+    queue.pop();
+    save(match, queue);
+    renderQueue();
+    return true;
+  }
+
+  /* The Undo on the answer line names what it takes back: the newest waiting entry while
+     there is one, else the referee's last entry, as the page was drawn. */
+  function labelUndo(queue) {
+    const button = document.querySelector("#answer form.undo .undo-button");
+    if (!button) return;
+    const text = button.querySelector("span") || button;
+    if (button.dataset.drawn === undefined) {
+      button.dataset.drawn = text.textContent;
+      button.dataset.drawnLabel = button.getAttribute("aria-label") || "";
+    }
+    const last = queue[queue.length - 1];
+    if (last && last.status === "waiting") {
+      const named = words("undoKept", "Undo: {entry}").replace("{entry}", last.label);
+      text.textContent = named;
+      button.setAttribute("aria-label", named);
+    } else {
+      text.textContent = button.dataset.drawn;
+      button.setAttribute("aria-label", button.dataset.drawnLabel);
+    }
+  }
 
   async function flush(match) {
     if (sending) return;
@@ -361,6 +397,7 @@
     const box = document.getElementById("queue");
     if (!match || !box) return;
     const queue = load(match);
+    labelUndo(queue);
     const wasOpen = Boolean(box.querySelector("details[open]"));
     box.hidden = queue.length === 0;
     if (!queue.length) { box.classList.remove("kept"); box.replaceChildren(); return; }

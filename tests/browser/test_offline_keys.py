@@ -267,3 +267,49 @@ def test_offline_each_kind_of_entry_is_listed_in_the_players_words(browser, live
         assert errors == [], errors
     finally:
         page.context.close()
+
+
+def test_undo_offline_takes_back_the_newest_waiting_entry_on_the_phone(browser, live_server):
+    """Offline, the Undo on the answer line names the newest waiting entry and takes it back on
+    the phone, one tap each; with none waiting it is the referee's Undo again. Nothing taken
+    back is ever sent."""
+    at, enter, labels, actions = GAMES["pontis"]
+    match = at.start(live_server)
+    before = logged(live_server, match)
+    page = new_phone(browser, "360x740")
+    errors = console_errors(page)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        undo = page.locator("#answer .undo-button")
+        expect(undo).to_have_text("Undo")  # beside the referee's last entry
+        go_offline(page, live_server)
+        enter(table)
+        expect(queued(page)).to_have_count(3)
+        expect(undo).to_have_text("Undo: Miss")
+        table.in_reach()
+        table.shot("offline-undo-waiting")
+        table.tap(undo)
+        expect(queued(page)).to_have_count(2)
+        table.tap(undo)
+        expect(queued(page)).to_have_count(1)
+        expect(undo).to_have_text("Undo: Play 3♠")
+        expect(undo).to_have_attribute("aria-label", "Undo: Play 3♠")
+        table.tap(undo)
+        expect(queued(page)).to_have_count(0)
+        expect(undo).to_have_text("Undo")
+        table.shot("offline-undo-none-waiting")
+
+        go_online(page, live_server)
+        page.wait_for_timeout(500)
+        assert logged(live_server, match) == before  # nothing was sent, nothing undone
+        # Online again, an entry and its Undo go to the referee as before.
+        table.card("card", "3s")
+        expect(page.locator("#answer .confirmed")).to_contain_text("3♠", timeout=10_000)
+        assert logged(live_server, match)[len(before):] == actions[:1]
+        table.tap(undo)
+        expect(page.locator("#answer")).not_to_contain_text("3♠", timeout=10_000)
+        assert [a["type"] for a in logged(live_server, match)[len(before):]] == ["play", "undo"]
+        assert errors == [], errors
+    finally:
+        page.context.close()
