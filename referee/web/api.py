@@ -83,6 +83,11 @@ class _TooDeep(Exception):
 def _json_body():
     """The request's JSON, or None if it is not JSON. Nesting deep enough to exhaust the
     parser is answered like any other bad body, never with a 500."""
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(request.get_data(cache=True)) >= limit:
+        # A body sent in chunks names no length, and its stream stops at the limit: one that
+        # fills it was cut short there, and is too large rather than broken JSON.
+        abort(413)
     try:
         return request.get_json(silent=True)
     except RecursionError:

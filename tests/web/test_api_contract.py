@@ -3,6 +3,9 @@ answering otherwise: house rules that are not an object, the scheme's spelling i
 Authorization header, a ``player`` who is not in the match, and cards in the log."""
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
 from referee import games
@@ -199,3 +202,16 @@ def test_a_path_under_the_api_that_nothing_answers_is_a_404_in_json(api, client)
     assert client.get("/api/matches/nosuchmatch").get_json()["error"]["message"] == "no such match"
     page = client.get("/no/such/page")
     assert page.status_code == 404 and page.mimetype == "text/html"
+
+
+def test_a_body_sent_in_chunks_is_read_whole_or_refused_as_too_large(client):
+    def chunked(path: str, body: bytes):
+        # As a server hands on a chunked body: no length, the stream ending where the body does.
+        return client.post(path, input_stream=io.BytesIO(body), environ_overrides={"wsgi.input_terminated": True},
+                           headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"})
+    small = json.dumps({"game": "pontis", "players": ["Ann", "Ben", "Cat"]}).encode()
+    assert chunked("/api/matches", small).status_code == 201
+    large = json.dumps({"game": "pontis", "players": ["Ann", "Ben", "Cat"], "title": "x" * 70_000}).encode()
+    refused = chunked("/api/matches", large)
+    assert refused.status_code == 413
+    assert refused.get_json()["error"] == {"rule": "SIZE", "message": "the request is too large"}
