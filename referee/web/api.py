@@ -80,6 +80,10 @@ class _TooDeep(Exception):
     pass
 
 
+class _NotJson(Exception):
+    pass
+
+
 def _json_body():
     """The request's JSON, or None if it is not JSON. Nesting deep enough to exhaust the
     parser is answered like any other bad body, never with a 500."""
@@ -88,6 +92,8 @@ def _json_body():
         # A body sent in chunks names no length, and its stream stops at the limit: one that
         # fills it was cut short there, and is too large rather than broken JSON.
         abort(413)
+    if not request.is_json and request.get_data(cache=True):
+        raise _NotJson
     try:
         return request.get_json(silent=True)
     except RecursionError:
@@ -196,6 +202,13 @@ def event_log(match_id: str):
 @bp.errorhandler(_TooDeep)
 def too_deep(exc):
     return error(422, "ACTION", _("the JSON is nested too deeply"))
+
+
+@bp.errorhandler(_NotJson)
+def not_json(exc):
+    # A script that sent good JSON under another type is told the one thing to change.
+    return error(422, "ACTION", _("the body was sent as “{type}”: send it as JSON, with Content-Type: "
+                                  "application/json", type=(request.mimetype or "no type")[:60]))
 
 
 @bp.errorhandler(404)

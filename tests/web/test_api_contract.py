@@ -215,3 +215,16 @@ def test_a_body_sent_in_chunks_is_read_whole_or_refused_as_too_large(client):
     refused = chunked("/api/matches", large)
     assert refused.status_code == 413
     assert refused.get_json()["error"] == {"rule": "SIZE", "message": "the request is too large"}
+
+
+def test_a_body_sent_under_another_content_type_is_told_to_send_json(api, client):
+    match = api.create()
+    body = json.dumps({"type": "deal", "foundation_suit": "h"})
+    for path, headers in ((f"/api/matches/{match['id']}/actions", {"Authorization": f"Bearer {match['scorer_token']}"}),
+                          ("/api/matches", {}), ("/api/matches/import", {})):
+        for content_type in ("text/plain", "application/x-www-form-urlencoded"):
+            response = client.post(path, data=body, headers={**headers, "Content-Type": content_type})
+            assert response.status_code == 422, (path, content_type)
+            told = f"the body was sent as “{content_type}”: send it as JSON, with Content-Type: application/json"
+            assert response.get_json()["error"] == {"rule": "ACTION", "message": told}
+    assert client.get(f"/api/matches/{match['id']}").get_json()["seq"] == 0
