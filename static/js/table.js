@@ -247,7 +247,9 @@
     const control = submitter || (detail.elt.tagName === "FORM" ? null : detail.elt);
     const queue = load(match);
     if (queue.length) body.delete("expect"); // judged by the state it finds when it arrives
-    const id = body.get("id") || `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    /* An id of its own for every entry queued: a page drawn again from the service worker's
+       cache carries the id it carried before, which an earlier entry may have taken. */
+    const id = freshId();
     body.set("id", id);
     queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), control, body),
                  status: "waiting" });
@@ -257,31 +259,54 @@
     const form = detail.elt.closest("form");
     if (form) {
       form.reset();
+      clearPicks(form);
       form.querySelectorAll(".card-tray").forEach((tray) => { if (trayCards(tray).length) setTray(tray, []); });
       prepare(form);
       const idInput = form.querySelector('input[name="id"]');
-      if (idInput) idInput.value = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      if (idInput) idInput.value = freshId();
     }
     save(match, queue);
     renderQueue();
     flush(match);
   });
 
-  /* While entries wait, the Undo on the answer line takes back the newest of them, here on the
-     phone: it never reached the referee, so nothing is sent. Sent as an undo, it would take
+  const freshId = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+  /* A form reset goes back to the picks the page was drawn with, and a page drawn for a
+     refusal has the refused card picked: left so, its suit would go out again with the next
+     rank tapped. Only a suit known in advance (the led suit) stays picked. */
+  function clearPicks(form) {
+    form.querySelectorAll("fieldset.picker").forEach((picker) => {
+      const known = picker.dataset.suit || "";
+      picker.querySelectorAll("input[type=radio]").forEach((input) => {
+        input.checked = known !== "" && /\.suit$/.test(input.name) && input.value === known;
+      });
+    });
+  }
+
+  /* The newest entry in the queue that the referee has not answered: what the Undo on the
+     answer line takes back while entries wait. Sent as an undo without it, an undo would take
      back whatever was last when it arrived, not the entry its line named. */
+  function newestUnanswered(queue) {
+    const last = queue[queue.length - 1];
+    return last && (last.status === "waiting" || last.status === "sending") ? last : null;
+  }
+
+  /* One never sent is taken back here on the phone, and nothing is sent. One that was sent (or
+     is being sent) may be on the referee already: a real undo goes in the queue behind it,
+     and takes back exactly that entry, whose resend is answered as the first time. */
   function takeBackWaiting(match, elt) {
     const form = elt.closest && elt.closest("form.undo");
     const queue = form ? load(match) : [];
-    const last = queue[queue.length - 1];
-    if (!last || last.status !== "waiting") return false;
+    const last = newestUnanswered(queue);
+    if (!last || last.tried || last.status !== "waiting") return false;
     queue.pop();
     save(match, queue);
     renderQueue();
     return true;
   }
 
-  /* The Undo on the answer line names what it takes back: the newest waiting entry while
+  /* The Undo on the answer line names what it takes back: the newest unanswered entry while
      there is one, else the referee's last entry, as the page was drawn. */
   function labelUndo(queue) {
     const button = document.querySelector("#answer form.undo .undo-button");
@@ -291,8 +316,8 @@
       button.dataset.drawn = text.textContent;
       button.dataset.drawnLabel = button.getAttribute("aria-label") || "";
     }
-    const last = queue[queue.length - 1];
-    if (last && last.status === "waiting") {
+    const last = newestUnanswered(queue);
+    if (last) {
       const named = words("undoKept", "Undo: {entry}").replace("{entry}", last.label);
       text.textContent = named;
       button.setAttribute("aria-label", named);
@@ -310,6 +335,7 @@
     if (!navigator.onLine) { waitForNetwork(match, queue, next); return; }
     sending = true;
     next.status = "sending";
+    next.tried = true;
     save(match, queue);
     renderQueue();
     /* Until this entry's answer is read and recorded, nothing else is sent: a second flush
@@ -542,9 +568,26 @@
     showOnline();
   }
 
+  /* A page left while an entry was being sent (closed, reloaded) left it marked "sending":
+     it goes again, first, as a resend (its own id, no "expect"), answered as the first time
+     if it reached the referee. */
+  function resumeSending(match) {
+    const queue = load(match);
+    const stale = queue.filter((e) => e.status === "sending");
+    stale.forEach((entry) => {
+      entry.status = "waiting";
+      entry.tried = true;
+      const body = new URLSearchParams(entry.body);
+      body.delete("expect");
+      entry.body = body.toString();
+    });
+    if (stale.length) save(match, queue);
+  }
+
   document.addEventListener("htmx:afterSwap", () => settle(document));
   document.addEventListener("DOMContentLoaded", () => {
     if (!currentMatch()) return;
+    resumeSending(currentMatch());
     settle(document);
     keepAwake();
     flush(currentMatch());

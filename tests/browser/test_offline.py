@@ -106,3 +106,99 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     expect(queued(page)).to_have_count(0, timeout=10_000)
     assert logged(live_server, match)[-1] == {"type": "miss"}
     assert len(logged(live_server, match)) == len(OPENING) + 4
+
+
+def scorer_through_the_service_worker(page: Page, base: str) -> dict:
+    """A Pontis match after the opening, its scorer's page served by the service worker."""
+    match = api(base, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
+    for action in OPENING:
+        api(base, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    page.goto(match["links"]["scorer"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    return match
+
+
+def queue_ids(page: Page, match: dict) -> list[str]:
+    return page.evaluate(f"JSON.parse(localStorage.getItem('referee:queue:{match['id']}') || '[]').map(e => e.id)")
+
+
+def test_entries_made_on_a_page_drawn_again_offline_each_have_their_own_id(page: Page, live_server):
+    # Offline, a reload draws the page the service worker kept, with the entry id it had: an
+    # entry made there must not take the id of one made before the reload, or the referee's
+    # answer to the first would take the second off the queue unsent.
+    match = scorer_through_the_service_worker(page, live_server)
+    table = Table(page)
+    go_offline(page, live_server)
+    table.press("Miss")
+    expect(queued(page)).to_have_count(1)
+    page.reload()
+    expect(queued(page)).to_have_count(1)
+    table.press("Miss")
+    expect(queued(page)).to_have_count(2)
+    ids = queue_ids(page, match)
+    assert len(set(ids)) == 2, ids
+    go_online(page, live_server)
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    assert logged(live_server, match)[len(OPENING):] == [{"type": "miss"}, {"type": "miss"}]
+
+
+def test_undo_of_an_entry_sent_without_an_answer_goes_to_the_referee(page: Page, live_server):
+    # The Miss went out and no answer came: it may be on the referee already, so Undo is not
+    # made on the phone but queued behind it, and takes back exactly that entry.
+    match = scorer_through_the_service_worker(page, live_server)
+    table = Table(page)
+    live_server.line.is_cut = True  # the phone thinks it is online; its requests are dropped
+    table.press("Miss")
+    expect(queued(page).first).to_contain_text("waiting to send", timeout=10_000)
+    undo = page.locator("#answer .undo-button")
+    expect(undo).to_have_text("Undo: Miss")
+    table.tap(undo)
+    expect(queued(page)).to_have_count(2)
+    assert len(logged(live_server, match)) == len(OPENING)
+    live_server.line.is_cut = False
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    assert [a["type"] for a in logged(live_server, match)[len(OPENING):]] == ["miss", "undo"]
+    assert api(live_server, f"/api/matches/{match['id']}")["turn"] == "Ann"
+
+
+def test_an_entry_left_sending_by_a_closed_page_is_sent_again_first(page: Page, live_server):
+    # The page was closed while an entry was on its way: the next page sends it again, before
+    # anything made after it, and the referee enters it once.
+    match = scorer_through_the_service_worker(page, live_server)
+    left = [{"id": "left-1", "path": f"/m/{match['id']}/act", "body": "type=miss&id=left-1&expect=6",
+             "label": "Miss", "status": "sending"},
+            {"id": "left-2", "path": f"/m/{match['id']}/act", "body": "type=miss&id=left-2",
+             "label": "Miss", "status": "waiting"}]
+    page.evaluate("([key, queue]) => localStorage.setItem(key, JSON.stringify(queue))",
+                  [f"referee:queue:{match['id']}", left])
+    page.reload()
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    assert logged(live_server, match)[len(OPENING):] == [{"type": "miss"}, {"type": "miss"}]
+    assert [e["seq"] for e in api(live_server, f"/api/matches/{match['id']}/log")][-2:] == [7, 8]
+
+
+def test_after_a_refusal_an_entry_made_offline_leaves_no_card_picked_for_the_next(page: Page, live_server):
+    # The refused card stays picked, so one tap mends it; once that entry is queued, the keys
+    # start afresh: the refused suit does not go out again with the next rank tapped.
+    match = scorer_through_the_service_worker(page, live_server)
+    table = Table(page)
+    table.card("card", "2c")
+    expect(page.locator("#answer .error")).to_be_visible()
+    go_offline(page, live_server)
+    table.key("card", "3")  # the club is still picked: this one tap sends 3♣
+    expect(queued(page)).to_have_count(1)
+    expect(queued(page).first).to_contain_text("3♣")
+    table.key("card", "5")
+    page.wait_for_timeout(300)
+    expect(queued(page)).to_have_count(1)
+    expect(page.locator('#panel fieldset[data-picker="card"] input[name="card.suit"]:checked')).to_have_count(0)
+    table.key("card", suit="d")
+    expect(queued(page)).to_have_count(2)
+    expect(queued(page).nth(1)).to_contain_text("5♦")
+    go_online(page, live_server)
+    expect(queued(page)).to_have_count(0, timeout=10_000)
+    # 3♣ bridges; 5♦ does not, and is answered beside the keys as any refusal is.
+    expect(page.locator("#answer .error")).to_contain_text("5♦")
+    assert logged(live_server, match)[len(OPENING):] == [{"type": "play", "card": "3c"}]
