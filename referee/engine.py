@@ -214,11 +214,12 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in normal if unicodedata.category(ch) not in ("Cf", "Cc", "Zl", "Zp")).strip().casefold()
 
 
-# Line breaks and tabs, and the marks that turn the direction of the text after them (embeddings,
-# overrides, isolates): in a name they break the score sheet's columns, or make "Ann" read as
-# another name on every page. Marks that only set one character's direction (LRM, RLM) and the
-# joiners of emoji and of many scripts are letters' business and stay.
-_HIDDEN_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# Line breaks (also Unicode's line and paragraph separators) and tabs, and the marks that turn
+# the direction of the text after them (embeddings, overrides, isolates): in a name they break
+# the score sheet's columns, or make "Ann" read as another name on every page. Marks that only
+# set one character's direction (LRM, RLM) and the joiners of emoji and of many scripts are
+# letters' business and stay.
+_HIDDEN_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def holds_hidden_controls(text: str) -> bool:

@@ -173,6 +173,12 @@ class Replay:
                 return None
         return None
 
+    def correctable(self, seq: int) -> Link | None:
+        """Game entry ``seq`` as it stands, if a correction can replace it: neither a table
+        entry nor one set aside."""
+        link = self.link(seq)
+        return None if link is None or link.dropped else link
+
     def state_before(self, seq: int) -> Any:
         """The game state just before game entry ``seq`` as the fold now stands (corrections in
         force), rebuilt from the nearest kept state: what a correction of that entry is judged
@@ -341,8 +347,8 @@ def _undo(replay: Replay, seq: int) -> Replay:
 
 def _target(replay: Replay, action: Action, verb: str) -> Link:
     target = action.integer("seq", minimum=1, maximum=max(replay.seq, 1))
-    link = replay.link(target)
-    if link is None or link.dropped:
+    link = replay.correctable(target)
+    if link is None:
         raise IllegalAction(_("entry {n} is not a game entry in force, so it cannot be {verb}", n=target,
                               verb=gettext(verb)), rule="CORRECT")
     return link

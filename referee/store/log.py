@@ -74,7 +74,8 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     # As fields, so that a refusal names the one at fault ("players", "title").
     check_input({"game": game_name, "players": players, "settings": settings, "mode": mode, "title": title},
                 N_("request"))
-    _check_plain_text(players, title)
+    if rematch_of is None:  # a rematch copies names and a title already stored, as they are
+        _check_plain_text(players, title)
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
         game_name = variant.game

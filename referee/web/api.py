@@ -208,7 +208,12 @@ def too_deep(exc):
 def not_json(exc):
     # A script that sent good JSON under another type is told the one thing to change.
     return error(422, "ACTION", _("the body was sent as “{type}”: send it as JSON, with Content-Type: "
-                                  "application/json", type=(request.mimetype or "no type")[:60]))
+                                  "application/json", type=(request.mimetype or "—")[:60]))
+
+
+def _under_api() -> bool:
+    # The app-wide handlers answer in the API's JSON only on its paths; pages answer as before.
+    return request.path.startswith(f"{bp.url_prefix}/")
 
 
 @bp.errorhandler(404)
@@ -220,7 +225,7 @@ def not_found(exc):
 def no_such_path(exc):
     """A path under /api/ that no rule takes is answered in the API's JSON; elsewhere, as before.
     App-wide: no blueprint is chosen for a path no rule matched."""
-    if not request.path.startswith(f"{bp.url_prefix}/"):
+    if not _under_api():
         return exc
     return error(404, "NOT_FOUND", _("no such path in the API"))
 
@@ -230,7 +235,7 @@ def method_not_allowed(exc: MethodNotAllowed):
     """A wrong method under /api/ (the score sheet's path too) is refused in JSON like the
     rest of the API; elsewhere, as before. App-wide: a method no rule takes is refused before
     any blueprint is chosen."""
-    if not request.path.startswith(f"{bp.url_prefix}/"):
+    if not _under_api():
         return exc
     methods = sorted(exc.valid_methods or ())
     # OPTIONS and HEAD are answered on every path: naming them would help nobody.

@@ -375,11 +375,13 @@ def timeline(match_id: str):
         posted = request.form.to_dict()
         try:
             action = _timeline_action(match, posted)
-            if action["type"] == "ruling" and action["decision"] == "adjusted" and "carried_out_by" not in action:
+            adjusting = action["type"] == "ruling" and action["decision"] == "adjusted"
+            target = _adjusted_entry(match, action) if adjusting and "carried_out_by" not in action else None
+            if target is not None:
                 # An adjustment is carried out first: the correction page records the ruling with it.
-                return redirect(url_for("pages.correct", match_id=match.id, seq=_adjusted_entry(match, action, posted),
+                return redirect(url_for("pages.correct", match_id=match.id, seq=target,
                                         dispute=action["dispute"], reason=action["reason"]))
-            store.append(match, action)
+            store.append(match, action)  # a ruling on no open dispute is refused here, with its reason
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
         except RuleViolation as violation:
@@ -492,8 +494,8 @@ def correct(match_id: str, seq: int):
     if not is_scorer(match):
         abort(403)
     replay = store.load(match)
-    link = replay.link(seq)
-    if link is None or link.dropped:
+    link = replay.correctable(seq)
+    if link is None:
         abort(404)
     dispute = _number(request.values.get("dispute"))
     reason = (request.values.get("reason") or "").strip()
@@ -615,16 +617,17 @@ def _number(text: str | None) -> int | None:
     return None
 
 
-def _adjusted_entry(match: store.Match, ruling: dict, form: dict[str, str]) -> int:
-    """The entry whose correction carries out an "adjusted" ruling: the one its dispute is
-    about. One that no correction can reach (a table entry, an entry undone or set aside) is
-    refused here, on the timeline, rather than leading to a correction page that is not there."""
+def _adjusted_entry(match: store.Match, ruling: dict) -> int | None:
+    """The entry whose correction carries out an "adjusted" ruling: the one its open dispute
+    is about (None when there is no open dispute of that number: the ruling itself is then
+    refused, with its reason). One that no correction can reach (a table entry, an entry undone
+    or set aside) is refused here, on the timeline, rather than leading to a correction page
+    that is not there."""
     replay = store.load(match)
-    dispute = next((d for d in replay.disputes if d.seq == ruling["dispute"]), None)
-    if dispute is None:  # no such dispute: the ruling itself is refused, with its own reason
-        return _entry_number(form.get("seq"))
-    link = replay.link(dispute.target)
-    if link is None or link.dropped:
+    dispute = next((d for d in replay.disputes if d.seq == ruling["dispute"] and d.ruling is None), None)
+    if dispute is None:
+        return None
+    if replay.correctable(dispute.target) is None:
         raise IllegalAction(_("entry {n} is not an entry of play in force (a table entry, or undone, or set "
                               "aside), so no correction can carry out an adjustment: rule the dispute upheld or "
                               "overruled", n=dispute.target), rule="DISPUTE")

@@ -188,7 +188,7 @@ def test_every_api_path_answers_a_method_it_does_not_take_with_a_405_in_json(api
         assert response.get_json()["error"] == {"rule": "METHOD", "message": message}
         assert allowed in response.headers["Allow"]
     german = client.get("/api/matches/import", headers={"Accept-Language": "de"})
-    assert german.get_json()["error"]["message"] == "GET ist hier nicht erlaubt: nimm POST"
+    assert german.get_json()["error"]["message"] == "GET ist hier nicht erlaubt: verwende POST"
     page = client.get(f"/m/{match_id}/act")  # not the API: answered as before
     assert page.status_code == 405 and page.mimetype == "text/html"
 

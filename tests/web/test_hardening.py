@@ -261,7 +261,8 @@ def test_player_names_that_differ_only_by_invisible_characters_are_one_name(clie
     assert client.post("/api/matches", json={"game": "pontis", "players": ["\u200b", "Ann", "Ben"]}).status_code == 422
 
 
-@pytest.mark.parametrize("name", ["Ann\nLee", "Ann\tLee", "\u202eAnn", "Ann\u2066Lee\u2069", "Ann\rLee"])
+@pytest.mark.parametrize("name", ["Ann\nLee", "Ann\tLee", "\u202eAnn", "Ann\u2066Lee\u2069", "Ann\rLee",
+                                  "Ann\u2028Lee", "Ann\u2029Lee"])
 def test_a_new_name_or_title_holding_a_line_break_or_a_direction_override_is_refused(client, name):
     response = client.post("/api/matches", json={"game": "pontis", "players": [name, "Ben", "Cat"]})
     assert response.status_code == 422
@@ -282,3 +283,9 @@ def test_an_export_from_before_the_check_on_names_still_imports(client):
     response = client.post("/api/matches/import", json=export)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["state"]["players"][0] == "Ann\u202eLee"
+    # Its scorer starts a rematch with the names and title it has.
+    joined = client.get(response.get_json()["links"]["scorer"], follow_redirects=True).get_data(as_text=True)
+    started = client.post(f"/m/{response.get_json()['id']}/rematch", data={"csrf_token": csrf(joined)})
+    assert started.status_code == 302
+    rematch = client.get(f"/api/matches/{started.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert "Ann\u202eLee" in rematch["players"]

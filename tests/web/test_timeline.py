@@ -118,6 +118,21 @@ def test_an_adjustment_of_a_dispute_no_correction_can_reach_is_refused_on_the_ti
     ruled = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "8",
                                                    "decision": "overruled", "reason": "fair", "seq": "7"})
     assert ruled.status_code == 302 and client.get(f"/api/matches/{mid}").get_json()["seq"] == 9
+    # An adjustment of a dispute that is not there, or was ruled already, is refused on the
+    # timeline with the ruling's own reason, not sent on to a correction.
+    for dispute, reason in (("9", "entry 9 is not a dispute"), ("8", "already ruled (overruled)")):
+        refused = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": dispute,
+                                                         "decision": "adjusted", "reason": "fair", "seq": "7"})
+        assert refused.status_code == 422 and reason in text_of(refused.get_data(as_text=True))
+    # A dispute about an entry since undone: no correction reaches it either.
+    client.post(f"/m/{mid}/act", data={"type": "miss"}, headers={"X-CSRFToken": token})
+    client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "10", "note": "no"})
+    client.post(f"/m/{mid}/act", data={"type": "undo"}, headers={"X-CSRFToken": token})
+    refused = client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "11",
+                                                     "decision": "adjusted", "reason": "fair", "seq": "10"})
+    assert refused.status_code == 422
+    assert "entry 10 is not an entry of play in force" in text_of(refused.get_data(as_text=True))
+    assert client.get(f"/api/matches/{mid}").get_json()["seq"] == 12
 
 
 def test_an_adjustment_whose_ruling_is_refused_stores_neither(client):
