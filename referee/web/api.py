@@ -213,7 +213,7 @@ def not_json(exc):
 
 def _under_api() -> bool:
     # The app-wide handlers answer in the API's JSON only on its paths; pages answer as before.
-    return request.path.startswith(f"{bp.url_prefix}/")
+    return request.path == bp.url_prefix or request.path.startswith(f"{bp.url_prefix}/")
 
 
 @bp.errorhandler(404)

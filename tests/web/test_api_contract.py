@@ -194,7 +194,7 @@ def test_every_api_path_answers_a_method_it_does_not_take_with_a_405_in_json(api
 
 
 def test_a_path_under_the_api_that_nothing_answers_is_a_404_in_json(api, client):
-    for path in ("/api/nothing", "/api/matches/x/y/z", "/api/"):
+    for path in ("/api/nothing", "/api/matches/x/y/z", "/api/", "/api"):
         response = client.get(path)
         assert response.status_code == 404, path
         assert response.get_json()["error"] == {"rule": "NOT_FOUND", "message": "no such path in the API"}
