@@ -292,6 +292,10 @@
     return last && (last.status === "waiting" || last.status === "sending") ? last : null;
   }
 
+  /* A queued undo is not taken back by the next Undo: tapped twice, Undo takes back two
+     entries, as it does online. */
+  const isUndo = (entry) => new URLSearchParams(entry.body).get("type") === "undo";
+
   /* One never sent is taken back here on the phone, and nothing is sent. One that was sent (or
      is being sent) may be on the referee already: a real undo goes in the queue behind it,
      and takes back exactly that entry, whose resend is answered as the first time. */
@@ -299,7 +303,7 @@
     const form = elt.closest && elt.closest("form.undo");
     const queue = form ? load(match) : [];
     const last = newestUnanswered(queue);
-    if (!last || last.tried || last.status !== "waiting") return false;
+    if (!last || last.tried || last.status !== "waiting" || isUndo(last)) return false;
     queue.pop();
     save(match, queue);
     renderQueue();
@@ -317,7 +321,11 @@
       button.dataset.drawnLabel = button.getAttribute("aria-label") || "";
     }
     const last = newestUnanswered(queue);
-    if (last) {
+    if (last && isUndo(last)) {
+      // What the referee had before the entry being undone is not known here: no name.
+      text.textContent = words("undoWord", "Undo");
+      button.setAttribute("aria-label", text.textContent);
+    } else if (last) {
       const named = words("undoKept", "Undo: {entry}").replace("{entry}", last.label);
       text.textContent = named;
       button.setAttribute("aria-label", named);

@@ -155,12 +155,19 @@ def test_undo_of_an_entry_sent_without_an_answer_goes_to_the_referee(page: Page,
     expect(undo).to_have_text("Undo: Miss")
     table.tap(undo)
     expect(queued(page)).to_have_count(2)
+    # Tapped again, Undo takes back one more entry (whose words the phone does not know
+    # offline), as it would online; it does not cancel the undo just queued.
+    expect(undo).to_have_text("Undo")
+    table.tap(undo)
+    expect(queued(page)).to_have_count(3)
     assert len(logged(live_server, match)) == len(OPENING)
     live_server.line.is_cut = False
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(queued(page)).to_have_count(0, timeout=10_000)
-    assert [a["type"] for a in logged(live_server, match)[len(OPENING):]] == ["miss", "undo"]
-    assert api(live_server, f"/api/matches/{match['id']}")["turn"] == "Ann"
+    assert [a["type"] for a in logged(live_server, match)[len(OPENING):]] == ["miss", "undo", "undo"]
+    assert api(live_server, f"/api/matches/{match['id']}")["turn"] == "Cat"
+    undone = [e["seq"] for e in api(live_server, f"/api/matches/{match['id']}/log") if e["undone"]]
+    assert undone == [len(OPENING), len(OPENING) + 1]  # Cat's 8♠ and the Miss
 
 
 def test_an_entry_left_sending_by_a_closed_page_is_sent_again_first(page: Page, live_server):
