@@ -12,7 +12,6 @@ Nothing here, nor in any engine, imports Flask or SQLAlchemy.
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping
@@ -212,18 +211,6 @@ def name_key(name: str) -> str:
     "Ann" and "Ann" plus a zero-width space are one name."""
     normal = unicodedata.normalize("NFKC", name)
     return "".join(ch for ch in normal if unicodedata.category(ch) not in ("Cf", "Cc", "Zl", "Zp")).strip().casefold()
-
-
-# Line breaks (also Unicode's line and paragraph separators) and tabs, and the marks that turn
-# the direction of the text after them (embeddings, overrides, isolates): in a name they break
-# the score sheet's columns, or make "Ann" read as another name on every page. Marks that only
-# set one character's direction (LRM, RLM) and the joiners of emoji and of many scripts are
-# letters' business and stay.
-_HIDDEN_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def holds_hidden_controls(text: str) -> bool:
-    return _HIDDEN_CONTROLS.search(text) is not None
 
 
 def new_match(game: GameRules, players: Any, settings: Any, mode: Any) -> tuple[Settings, Any]:

@@ -15,6 +15,12 @@ MAX_VALUES = 500
 MAX_TEXT = 2_000
 MAX_KEY = 40
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# What check_input lets through and a name or title may not hold: line breaks (Unicode's line
+# and paragraph separators too) and tabs, and the marks that turn the direction of the text
+# after them (embeddings, overrides, isolates). In a name they break the score sheet's columns,
+# or make "Ann" read as another name on every page. Marks that only set one character's
+# direction (LRM, RLM) and the joiners of emoji and of many scripts are letters' business.
+_NOT_ONE_LINE = re.compile("[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def check_input(data: Any, what: str = N_("action")) -> None:
@@ -62,3 +68,14 @@ def _check_text(text: str, where: str) -> None:
         raise InvalidAction(_("“{field}” holds a broken character (a lone surrogate)", field=field),
                             rule="ACTION") from None
 
+
+def check_one_line(players: Any, title: Any) -> None:
+    """Names and a title for a new match are one line of text that runs as it is written
+    (after check_input). Checked for new matches only: a match stored or exported before is
+    read as it was."""
+    if isinstance(players, list) and any(isinstance(p, str) and _NOT_ONE_LINE.search(p.strip()) for p in players):
+        raise InvalidAction(_("a player's name cannot hold a line break, a tab or a mark that turns the "
+                              "direction of the text"), rule="SETUP")
+    if isinstance(title, str) and _NOT_ONE_LINE.search(title.strip()):
+        raise InvalidAction(_("the title cannot hold a line break, a tab or a mark that turns the direction "
+                              "of the text"), rule="SETUP")

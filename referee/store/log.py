@@ -24,7 +24,7 @@ from referee.i18n import N_, _, any_of, gettext
 from referee.replay import Replay, step
 from referee.settings import Settings
 from referee.store import snapshots
-from referee.store.inputs import check_input
+from referee.store.inputs import check_input, check_one_line
 from referee.store.models import (
     MAX_BY,
     MAX_CLIENT_ID,
@@ -75,7 +75,7 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     check_input({"game": game_name, "players": players, "settings": settings, "mode": mode, "title": title},
                 N_("request"))
     if rematch_of is None:  # a rematch copies names and a title already stored, as they are
-        _check_plain_text(players, title)
+        check_one_line(players, title)
     variant = games.VARIANTS.get(game_name) if isinstance(game_name, str) else None
     if variant is not None:  # a game as players name it: its engine, with its house rules fixed
         game_name = variant.game
@@ -98,18 +98,6 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
     replay = Replay(game, parsed, mode, state, 0, tuple(match.players))
     cache_put(match.id, replay)
     return match, token, replay
-
-
-def _check_plain_text(players: Any, title: Any) -> None:
-    """Names and a title for a new match are one line of text that runs as it is written.
-    Checked for new matches only: a match stored or exported before is read as it was."""
-    if isinstance(players, list) and any(isinstance(p, str) and engine.holds_hidden_controls(p.strip())
-                                         for p in players):
-        raise InvalidAction(_("a player's name cannot hold a line break, a tab or a mark that turns the "
-                              "direction of the text"), rule="SETUP")
-    if isinstance(title, str) and engine.holds_hidden_controls(title.strip()):
-        raise InvalidAction(_("the title cannot hold a line break, a tab or a mark that turns the direction "
-                              "of the text"), rule="SETUP")
 
 
 def _with_fixed_rules(variant: games.Variant, settings: Any) -> Any:

@@ -382,15 +382,10 @@
     if (load(match).some((e) => e.status === "waiting")) flush(match);
   }
 
-  /* Not reached the referee (or it could not answer): keep the entry and try again later. A
-     resend carries the same id and no "expect", so it is entered once, against the table as it
-     is then. */
+  /* Not reached the referee (or it could not answer): keep the entry and try again later. */
   function waitForNetwork(match, queue, entry) {
-    entry.status = "waiting";
+    toResend(entry);
     entry.offline = true;
-    const body = new URLSearchParams(entry.body);
-    body.delete("expect");
-    entry.body = body.toString();
     save(match, queue);
     renderQueue();
     scheduleRetry(match);
@@ -576,19 +571,21 @@
     showOnline();
   }
 
+  /* An entry waits to go (again): with its own id and no "expect", it is entered once,
+     against the table as it is then. */
+  function toResend(entry) {
+    entry.status = "waiting";
+    const body = new URLSearchParams(entry.body);
+    body.delete("expect");
+    entry.body = body.toString();
+  }
+
   /* A page left while an entry was being sent (closed, reloaded) left it marked "sending":
-     it goes again, first, as a resend (its own id, no "expect"), answered as the first time
-     if it reached the referee. */
+     it goes again, first. */
   function resumeSending(match) {
     const queue = load(match);
     const stale = queue.filter((e) => e.status === "sending");
-    stale.forEach((entry) => {
-      entry.status = "waiting";
-      entry.tried = true;
-      const body = new URLSearchParams(entry.body);
-      body.delete("expect");
-      entry.body = body.toString();
-    });
+    stale.forEach((entry) => { toResend(entry); entry.tried = true; });
     if (stale.length) save(match, queue);
   }
 
