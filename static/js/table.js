@@ -217,7 +217,13 @@
       else if (/^cards?(\.\d+)?$/.test(k) || k === "foundation_suit") cards.push(v);
     }
     const shown = cards.map(symbol).join(" ");
-    const fill = (text) => text.replace(/\{(\w+)\}/g, (_all, name) => (name === "cards" ? shown : body.get(name) || ""));
+    // A list left at its prompt ("— who buys —") is named by the prompt: the entry lacks it.
+    const unset = (name) => {
+      const list = form && form.querySelector(`select[name="${name}"]`);
+      return list && list.selectedIndex >= 0 ? list.options[list.selectedIndex].textContent.trim() : "";
+    };
+    const fill = (text) => text.replace(/\{(\w+)\}/g,
+      (_all, name) => (name === "cards" ? shown : body.get(name) || unset(name)));
     const button = control ? control.textContent.replace(/\s+/g, " ").trim() : "";
     let text = button.includes(shown) ? button : `${button} ${shown}`;
     if (control && control.dataset.label) text = fill(control.dataset.label);
@@ -264,6 +270,11 @@
       prepare(form);
       const idInput = form.querySelector('input[name="id"]');
       if (idInput) idInput.value = freshId();
+      /* A part opened for this entry ("Sell the bank") closes, as the page the referee draws
+         after an entry has it: left open, it keeps the next entry's keys off the screen. */
+      const origin = control || (form.contains(document.activeElement) ? document.activeElement : null);
+      for (let part = origin && origin.closest("details"); part && form.contains(part);
+        part = part.parentElement.closest("details")) part.open = false;
     }
     save(match, queue);
     renderQueue();
@@ -311,10 +322,11 @@
   }
 
   /* The Undo on the answer line names what it takes back: the newest unanswered entry while
-     there is one, else the referee's last entry, as the page was drawn. */
+     there is one, else the referee's last entry, as the page was drawn. True when it names
+     the newest entry in the queue. */
   function labelUndo(queue) {
     const button = document.querySelector("#answer form.undo .undo-button");
-    if (!button) return;
+    if (!button) return false;
     const text = button.querySelector("span") || button;
     if (button.dataset.drawn === undefined) {
       button.dataset.drawn = text.textContent;
@@ -325,14 +337,17 @@
       // What the referee had before the entry being undone is not known here: no name.
       text.textContent = words("undoWord", "Undo");
       button.setAttribute("aria-label", text.textContent);
-    } else if (last) {
+      return false;
+    }
+    if (last) {
       const named = words("undoKept", "Undo: {entry}").replace("{entry}", last.label);
       text.textContent = named;
       button.setAttribute("aria-label", named);
-    } else {
-      text.textContent = button.dataset.drawn;
-      button.setAttribute("aria-label", button.dataset.drawnLabel);
+      return true;
     }
+    text.textContent = button.dataset.drawn;
+    button.setAttribute("aria-label", button.dataset.drawnLabel);
+    return false;
   }
 
   async function flush(match) {
@@ -398,7 +413,8 @@
 
   function refusalText(html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
-    const error = doc.querySelector(".answer .error");
+    // The reason, without the link to its rule (the answer shows both).
+    const error = doc.querySelector(".answer .error > p:first-child") || doc.querySelector(".answer .error");
     return error ? error.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
@@ -420,26 +436,36 @@
   /* The queue stays small above the keys, so they stay on screen: one line says why the
      entries wait and how many, one names the last. Offline it says so in place of the note
      (referee.css), which then goes into the part that unfolds: why they wait, and all of them.
-     A refusal is shown unfolded: the scorer has to decide about it. */
+     A refusal, which the scorer has to decide about, takes the Undo's line: the entry refused
+     and the button that removes it (the answer above gives the reason, or, on a page drawn
+     again, the queue's line); the entries held behind it unfold. */
   function renderQueue() {
     const match = currentMatch();
     const box = document.getElementById("queue");
     if (!match || !box) return;
     const queue = load(match);
-    labelUndo(queue);
+    // The Undo just above names the newest entry: the queue's line then need not, too.
+    box.classList.toggle("named", labelUndo(queue));
     const wasOpen = Boolean(box.querySelector("details[open]"));
     box.hidden = queue.length === 0;
-    if (!queue.length) { box.classList.remove("kept"); box.replaceChildren(); return; }
-    const held = queue.some((e) => e.status === "refused");
+    if (!queue.length) { box.classList.remove("kept", "held"); box.replaceChildren(); return; }
+    const refused = queue.find((e) => e.status === "refused");
     const offline = !navigator.onLine || queue.some((e) => e.offline && e.status !== "sending");
-    box.classList.toggle("kept", offline && !held);
+    box.classList.toggle("kept", offline && !refused);
+    box.classList.toggle("held", Boolean(refused));
     const more = document.createElement("details");
     more.className = "queue-more";
-    more.open = held || wasOpen;
+    more.open = wasOpen;
     const head = document.createElement("summary");
     head.className = "queue-head";
-    if (held) {
-      head.textContent = words("held", "The referee refused an entry: those after it wait until you remove it.");
+    if (refused) {
+      const what = document.createElement("span");
+      what.className = "queue-count";
+      what.textContent = words("refusedEntry", "Refused: {entry}").replace("{entry}", refused.label);
+      const reason = document.createElement("span");
+      reason.className = "queue-reason";
+      reason.textContent = refused.message || "";
+      head.append(what, reason);
     } else {
       const count = document.createElement("span");
       count.className = "queue-count";
@@ -451,7 +477,12 @@
       head.append(count, " ", last);
     }
     more.append(head);
-    if (!held) {
+    if (refused) {
+      const why = document.createElement("p");
+      why.className = "queue-why";
+      why.textContent = words("held", "The entries after it wait until you remove it.");
+      more.append(why);
+    } else {
       const why = document.createElement("p");
       why.className = "queue-why";
       const note = document.getElementById("offline-note");
@@ -476,22 +507,20 @@
         ? `${words("refused", "refused")}: ${entry.message || ""}`
         : words(entry.status === "sending" ? "sendingWord" : "waitingWord", entry.status === "sending" ? "sending" : "waiting to send");
       item.append(what, " — ", status);
-      if (entry.status === "refused") {
-        const drop = document.createElement("button");
-        drop.type = "button";
-        drop.className = "queue-drop";
-        drop.textContent = words("dropEntry", "Remove it and send the rest");
-        drop.addEventListener("click", () => {
-          save(match, load(match).filter((e) => e.id !== entry.id));
-          renderQueue();
-          flush(match);
-        });
-        item.append(" ", drop);
-      }
       list.append(item);
     });
     more.append(list);
-    box.replaceChildren(more);
+    if (!refused) { box.replaceChildren(more); return; }
+    const drop = document.createElement("button");
+    drop.type = "button";
+    drop.className = "queue-drop";
+    drop.textContent = words("dropEntry", "Remove it");
+    drop.addEventListener("click", () => {
+      save(match, load(match).filter((e) => e.id !== refused.id));
+      renderQueue();
+      flush(match);
+    });
+    box.replaceChildren(more, drop);
   }
 
   window.addEventListener("online", () => { const m = currentMatch(); showOnline(); if (m) flush(m); });

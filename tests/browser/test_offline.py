@@ -102,7 +102,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     expect(queued(page).nth(1)).to_contain_text("waiting to send")
     table.shot("offline-refused")
     assert len(logged(live_server, match)) == len(OPENING) + 3
-    refused.get_by_role("button").tap()
+    page.locator("#queue").get_by_role("button", name="Remove it").tap()
     expect(queued(page)).to_have_count(0, timeout=10_000)
     assert logged(live_server, match)[-1] == {"type": "miss"}
     assert len(logged(live_server, match)) == len(OPENING) + 4

@@ -9,7 +9,9 @@ Ropebridge match, the level of a bid, the amount of a bet), never the bare word 
 online, the entries go to the referee as listed, in order."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.error
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -212,6 +214,15 @@ def bet(label: str, amount: int, button: str) -> Callable[[Table], None]:
     return enter
 
 
+def sale(price: int) -> Callable[[Table], None]:
+    def enter(table: Table) -> None:
+        panel = table.page.locator("#panel")
+        table.tap(panel.locator("summary", has_text="Sell the bank"))
+        panel.get_by_label("Price").fill(str(price))
+        table.tap(panel.locator('button[value="sell_bank"]'))
+    return enter
+
+
 def on_bank(card: str, bank: str) -> Callable[[Table], None]:
     def enter(table: Table) -> None:
         table.key("card", card[:-1])
@@ -242,6 +253,10 @@ ENTRIES: dict[str, tuple[At, Callable[[Table], None], str]] = {
     "pontoon stake": (At("pontoon", POINTS, DEAL_1[:2], SHOOT), lambda table: table.press("stake 4"),
                       "Ben stakes 4"),
     "pontoon shoot": (At("pontoon", POINTS, DEAL_1[:5], SHOOT), bet("^Ben's bet", 5, "Ben shoots"), "Ben shoots 5"),
+    "pontoon shoot on a split hand": (At("pontoon", POINTS, DEAL_1[:9], SHOOT), bet("^Shoot bet", 2, "Shoot on hand 2"),
+                                      "Ben shoots 2 on hand 2"),
+    "pontoon sale with no buyer chosen": (At("pontoon", POINTS, DEAL_1, SHOOT), sale(5),
+                                          "Sell the bank to — who buys — for 5"),
     "pontoon buy": (At("pontoon", POINTS, DEAL_1[:11], SHOOT), bet("^Buy for", 6, "Buy face down"),
                     "Buy a card for 6"),
     "reverse-bridge card": (At("reverse-bridge", list(BRIDGE_PLAYERS), [{"type": "deal"}, *auction_actions()],
@@ -310,6 +325,83 @@ def test_undo_offline_takes_back_the_newest_waiting_entry_on_the_phone(browser, 
         table.tap(undo)
         expect(page.locator("#answer")).not_to_contain_text("3♠", timeout=10_000)
         assert [a["type"] for a in logged(live_server, match)[len(before):]] == ["play", "undo"]
+        assert errors == [], errors
+    finally:
+        page.context.close()
+
+
+def refusal(base: str, match: dict, action: dict) -> str:
+    """The referee's reason for refusing ``action`` now (nothing is entered)."""
+    try:
+        api(base, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 422
+        return json.loads(refused.read())["error"]["message"]
+    raise AssertionError(f"{action} was entered")
+
+
+def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, live_server):
+    """Back online, the referee refuses the first of four waiting entries, with a long reason.
+    The answer gives the reason, as for any refusal; the queue's one line takes the Undo's place
+    and names the entry refused, with the button that removes it, so the keys stay on screen.
+    Unfolded it lists every entry, the refused one with its whole reason. On a page drawn again
+    the queue's line gives the start of the reason itself. Removed, the rest go to the referee,
+    in order, and the Undo is back."""
+    at, enter, labels, actions = GAMES["curdle"]
+    match = at.start(live_server)
+    before = len(logged(live_server, match))
+    page = new_phone(browser, "360x740")
+    errors = console_errors(page)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        go_offline(page, live_server)
+        # Ann plays 5♣ onto bank A, which her turn does not allow; then the run as it was.
+        table.key("card", "5")
+        table.tap(page.locator('#panel fieldset[data-picker="card"] label[for$="-s-c-A"]'))
+        enter(table)
+        expect(queued(page)).to_have_count(4)
+        go_online(page, live_server)
+        refused = page.locator("#queue .queued.refused")
+        expect(refused).to_have_count(1, timeout=10_000)
+        message = refusal(live_server, match, {"type": "play", "card": "5c", "bank": "A"})
+        assert len(message) > 60, message  # long enough to wrap on this phone
+        expect(page.locator("#answer .message.error")).to_contain_text(message)
+        head = page.locator("#queue .queue-head")
+        expect(head.locator(".queue-count")).to_have_text("Refused: Play 5♣ on bank A")
+        reason = page.locator("#queue .queue-reason")
+        expect(reason).to_be_hidden()  # the answer above says why
+        undo = page.locator("#answer .undo-button")
+        expect(undo).to_be_hidden()
+        drop = page.locator("#queue").get_by_role("button", name="Remove it")
+        expect(drop).to_be_visible()
+        expect(queued(page).first).to_be_hidden()  # the entries wait folded
+        table.in_reach()
+        table.shot("offline-refused-keys")
+        box = page.locator("#queue").bounding_box()
+        assert box is not None and box["height"] <= 50, box
+
+        table.tap(head)
+        expect(queued(page)).to_have_count(4)
+        expect(refused).to_contain_text(message)
+        expect(page.locator("#queue .queue-why")).to_have_text("The entries after it wait until you remove it.")
+        for n, words in enumerate(labels, start=1):
+            expect(queued(page).nth(n)).to_have_text(f"{words} — waiting to send")
+        table.shot("offline-refused-unfolded")
+        table.tap(head)
+
+        page.reload()  # drawn again, the answer no longer gives the reason: the queue's line does
+        expect(reason).to_be_visible()
+        expect(reason).to_have_text(message)
+        expect(drop).to_be_visible()
+        table.in_reach()
+        table.shot("offline-refused-redrawn")
+
+        table.tap(drop)
+        expect(queued(page)).to_have_count(0, timeout=10_000)
+        assert logged(live_server, match)[before:] == actions
+        expect(undo).to_be_visible()
+        table.in_reach()
         assert errors == [], errors
     finally:
         page.context.close()
