@@ -10,7 +10,7 @@ from sqlalchemy import insert
 
 from referee import engine, games
 from referee.errors import InvalidAction, RuleViolation
-from referee.i18n import N_, _
+from referee.i18n import N_, Message, _
 from referee.replay import Replay, step
 from referee.store.inputs import check_input
 from referee.store.log import as_utc, cache_put, log, new_match_row
@@ -65,7 +65,7 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     if not _whole(version) or not 1 <= version <= game.rules_version:
         raise InvalidAction(_("\"rules_version\" must be a version of {game}'s rules, 1 to {n}", game=game.title,
                               n=game.rules_version), rule="IMPORT")
-    created_at = _created_at(data.get("created_at"))
+    created_at = _read_time(data.get("created_at"), "\"created_at\"")
     settings, state = engine.new_match(game, data.get("players"), data.get("settings"), data.get("mode"))
     players = tuple(p.strip() for p in data["players"])
     replay = Replay(game, settings, data["mode"], state, 0, players)
@@ -73,6 +73,10 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
     work_budget = IMPORT_WORK_BASE + IMPORT_WORK_PER_ENTRY * len(entries)
     deadline = clock.monotonic() + IMPORT_SECONDS_BASE + IMPORT_SECONDS_PER_ENTRY * len(entries)
     rows: list[dict[str, Any]] = []
+    # One moment for all the export leaves undated: a match stamped after the loop would begin
+    # after the entries stamped in it.
+    now = datetime.now(timezone.utc)
+    dated: list[datetime] = [] if created_at is None else [created_at]
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict) or not _whole(entry.get("seq")) or entry["seq"] != number \
                 or not isinstance(entry.get("action"), dict):
@@ -83,7 +87,9 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
         except InvalidAction as bad:
             raise InvalidAction(_("log entry {n}: {reason}", n=number, reason=bad.message), rule="IMPORT") from None
         by = entry.get("by") if isinstance(entry.get("by"), str) else None
-        moment = _parse_time(entry.get("time"), number)
+        moment = _read_time(entry.get("time"), _("log entry {n}'s \"time\"", n=number))
+        if moment is not None:
+            dated.append(moment)
         try:
             replay, _findings = step(replay, entry["action"], number, stored=older_rules)
         except RuleViolation as violation:
@@ -92,9 +98,14 @@ def import_match(data: Any) -> tuple[Match, str, Replay]:
         if replay.work > work_budget or clock.monotonic() > deadline:
             raise InvalidAction(_("log entry {n}: this export needs more re-judging than a match of its length "
                                   "ever does; it was not imported", n=number), rule="IMPORT")
-        rows.append({"seq": number, "action": replay.entry, "time": moment, "by": (by or None) and by[:MAX_BY]})
+        rows.append({"seq": number, "action": replay.entry, "time": moment or now,
+                     "by": (by or None) and by[:MAX_BY]})
     match, token = new_match_row(game, settings, data["players"], data["mode"], data.get("title") or "", version)
-    match.created_at = created_at  # the match's own date, on its score sheet and in a new export
+    # The match's own date, on its score sheet and in a new export: the earliest time the export
+    # gives. A match begins before its entries, yet a match imported before imports kept their
+    # date was dated by that import; its export is read, not refused. Made now, a match without
+    # any time would begin after the entries stamped now too.
+    match.created_at = min(dated, default=now)
     db.session.flush()  # the match row first: events refer to it
     if rows:
         db.session.execute(insert(Event), [{**row, "match_id": match.id, "client_id": None} for row in rows])
@@ -107,40 +118,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_time(value: Any, number: int) -> datetime:
-    """An entry's time (now when it has none)."""
+def _read_time(value: Any, what: str | Message) -> datetime | None:
+    """A time the export gives (``created_at``, an entry's ``time``) in UTC, or None where it
+    gives none; ``what`` names it in a refusal."""
     if value is None:
-        return datetime.now(timezone.utc)
-    moment = _read_time(value)
-    if moment is None:
-        raise InvalidAction(_("log entry {n}: \"time\" is not an ISO 8601 time", n=number), rule="IMPORT")
-    if not _in_bounds(moment):
-        raise InvalidAction(_("log entry {n}: \"time\" must lie between 2000 and today", n=number), rule="IMPORT")
-    return moment
-
-
-def _created_at(value: Any) -> datetime:
-    """When the match began, as its export says (now when it does not say), read as an entry's
-    time is."""
-    if value is None:
-        return datetime.now(timezone.utc)
-    moment = _read_time(value)
-    if moment is None:
-        raise InvalidAction(_("\"created_at\" is not an ISO 8601 time"), rule="IMPORT")
-    if not _in_bounds(moment):
-        raise InvalidAction(_("\"created_at\" must lie between 2000 and today"), rule="IMPORT")
-    return moment
-
-
-def _read_time(value: Any) -> datetime | None:
-    """ISO 8601 text as a time in UTC, or None."""
+        return None
     try:
         # In UTC: SQLite keeps a time's digits and drops its offset.
-        return as_utc(datetime.fromisoformat(value)).astimezone(timezone.utc)
+        moment = as_utc(datetime.fromisoformat(value)).astimezone(timezone.utc)
     except (TypeError, ValueError, OverflowError):  # OverflowError: an offset that leaves the calendar
-        return None
-
-
-def _in_bounds(moment: datetime) -> bool:
+        raise InvalidAction(_("{what} is not an ISO 8601 time", what=what), rule="IMPORT") from None
     # Between 2000 and tomorrow: a time any database can hold.
-    return EARLIEST_TIME <= moment <= datetime.now(timezone.utc) + timedelta(days=1)
+    if not EARLIEST_TIME <= moment <= datetime.now(timezone.utc) + timedelta(days=1):
+        raise InvalidAction(_("{what} must lie between 2000 and today", what=what), rule="IMPORT")
+    return moment

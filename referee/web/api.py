@@ -15,6 +15,10 @@ from referee.web.security import may_create_match
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 IMPORT_LIMIT = 8 * 1024 * 1024  # a long club night's export, not the 64 kB of one action
+IMPORT_PATH = "/matches/import"
+# All the import's path takes. "/matches/<match_id>" matches that path too, and neither Flask's
+# answer to OPTIONS nor Werkzeug's 405 can tell it apart: both would add that rule's GET.
+IMPORT_METHODS = ("OPTIONS", "POST")
 
 
 def error(status: int, rule: str, message, **extra):
@@ -172,7 +176,7 @@ def export(match_id: str):
     return response
 
 
-@bp.post("/matches/import")
+@bp.post(IMPORT_PATH, provide_automatic_options=False)  # Flask's OPTIONS would name GET: see IMPORT_METHODS
 def import_match():
     request.max_content_length = IMPORT_LIMIT
     if not may_create_match(current_app):
@@ -186,11 +190,14 @@ def import_match():
     return jsonify(body), 201
 
 
-@bp.route("/matches/import", methods=["GET", "PUT", "PATCH", "DELETE"])
+@bp.route(IMPORT_PATH, methods=["OPTIONS", "GET", "PUT", "PATCH", "DELETE"])
 def import_by_another_method():
-    # Without this rule a GET here is read as the state of a match called "import" (a 404), and
-    # another method is told that GET is allowed.
-    raise MethodNotAllowed(valid_methods=["POST"])
+    # Without this rule a GET here is read as the state of a match called "import" (a 404).
+    if request.method == "OPTIONS":
+        response = current_app.response_class()
+        response.headers["Allow"] = ", ".join(IMPORT_METHODS)
+        return response
+    raise MethodNotAllowed(valid_methods=IMPORT_METHODS)
 
 
 @bp.get("/matches/<match_id>/log")
@@ -237,7 +244,9 @@ def method_not_allowed(exc: MethodNotAllowed):
     any blueprint is chosen."""
     if not _under_api():
         return exc
-    methods = sorted(exc.valid_methods or ())
+    # A method no rule takes (TRACE, say) gets the methods of every rule for the path, GET too.
+    import_path = request.path == f"{bp.url_prefix}{IMPORT_PATH}"
+    methods = sorted(IMPORT_METHODS if import_path else exc.valid_methods or ())
     # OPTIONS and HEAD are answered on every path: naming them would help nobody.
     named = [m for m in methods if m not in ("OPTIONS", "HEAD")]
     response, status = error(405, "METHOD", _("{method} is not allowed here: use {allowed}",

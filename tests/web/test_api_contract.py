@@ -166,13 +166,22 @@ def test_a_client_id_used_again_for_a_different_entry_is_a_422_that_enters_nothi
     assert "wurde schon für einen anderen Eintrag (Eintrag 2) verwendet" in german.get_json()["error"]["message"]
 
 
-@pytest.mark.parametrize("method", ["GET", "HEAD", "PUT", "PATCH", "DELETE"])
+@pytest.mark.parametrize("method", ["GET", "HEAD", "PUT", "PATCH", "DELETE", "TRACE", "PROPFIND"])
 def test_the_import_answers_another_method_with_a_405_in_json(client, method):
     response = client.open("/api/matches/import", method=method)
-    assert response.status_code == 405 and response.headers["Allow"] == "POST"
+    # What Flask names for a path that takes only POST: "/matches/<match_id>"'s GET is not the import's.
+    assert response.status_code == 405 and response.headers["Allow"] == "OPTIONS, POST"
     if method != "HEAD":
         message = f"{method} is not allowed here: use POST"
         assert response.get_json() == {"error": {"rule": "METHOD", "message": message}}
+
+
+def test_options_on_the_import_names_what_its_405s_name(client):
+    response = client.options("/api/matches/import")
+    assert response.status_code == 200 and response.headers["Allow"] == "OPTIONS, POST"
+    # As for a path that takes only POST (Flask lists those in no fixed order).
+    assert set(client.options("/api/matches").headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    assert client.get("/api/matches/import").headers["Allow"] == response.headers["Allow"]
 
 
 def test_every_api_path_answers_a_method_it_does_not_take_with_a_405_in_json(api, client):
