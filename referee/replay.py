@@ -7,7 +7,8 @@ Besides game actions (which the engine judges) the log holds five kinds of table
   judged again against the corrected history; those that no longer hold must be listed in
   ``drop`` (the scorer's choice), otherwise nothing changes and the conflicts are reported;
 - ``drop {"seq"}`` sets aside an entry that the current rules no longer accept;
-- ``dispute {"seq", "note"}`` raises a dispute on an entry;
+- ``dispute {"seq", "note"}`` raises a dispute on an entry of play (a new one may name no table
+  entry: ``referee.store.log`` refuses it on appending, so that a stored one is read as it was);
 - ``ruling {"dispute", "decision", "reason", "carried_out_by"?}`` settles a dispute: upheld,
   overruled or adjusted (an adjustment may name the correction or entry that carried it out).
 

@@ -19,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from referee import engine, games
 from referee.actions import ENVELOPE_KEYS, Action
 from referee.engine import Finding, GameRules
-from referee.errors import InvalidAction, RuleViolation
+from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import N_, _, any_of, gettext
-from referee.replay import Replay, step
+from referee.replay import TABLE_ENTRIES, Replay, step
 from referee.settings import Settings
 from referee.store import snapshots
 from referee.store.inputs import check_input, check_one_line
@@ -194,6 +194,7 @@ _LOG = (select(Event.seq, Event.action, Event.time, Event.by)
         .where(Event.match_id == bindparam("match_id"), Event.seq > bindparam("after"),
                Event.seq <= bindparam("upto"))
         .order_by(Event.seq))
+_ENTRY = Prepared(select(Event.action).where(Event.match_id == bindparam("match_id"), Event.seq == bindparam("seq")))
 _BY_CLIENT_ID = select(Event.seq, Event.action, Event.by).where(Event.match_id == bindparam("match_id"),
                                                               Event.client_id == bindparam("client_id"))
 _INSERT_EVENT = Prepared(insert(Event))
@@ -298,6 +299,58 @@ def _check_named_player(match: AnyMatch, data: dict) -> None:
         raise InvalidAction(_("{name} is not a player in this match", name=repr(named)[:40]), rule="TURN")
 
 
+# A table entry as a refusal names it.
+TABLE_ENTRY_WORDS = {"undo": N_("an undo"), "correct": N_("a correction"), "drop": N_("a drop"),
+                     "dispute": N_("a dispute"), "ruling": N_("a ruling")}
+# Links followed from a table entry to the entry of play it is about: ruling -> dispute -> entry,
+# with room for a stored dispute on a dispute.
+ABOUT_HOPS = 4
+
+
+def _check_disputed(match: AnyMatch, target: int) -> None:
+    """A new dispute names an entry of play: what was played at the table is what players
+    argue about. Also one since undone, corrected or set aside: "the undo took back the wrong
+    card" and "the correction got it wrong" are disputes about that entry, and the timeline
+    shows them beside it. A table entry is the record of such an argument or its remedy, and a
+    dispute on it could never be carried out. Checked here, for new entries only, so that a
+    stored dispute on a table entry is read (and imported) as it always was. ``target`` is in
+    the log: the replay refused any seq beyond it."""
+    named = _stored_action(match.id, target)
+    kind = named.get("type") if isinstance(named, dict) else None
+    if kind not in TABLE_ENTRIES:
+        return
+    what = _(TABLE_ENTRY_WORDS[kind])
+    about = _entry_of_play_behind(match.id, named)
+    if about is None:  # an undo names no entry: the one it took back is marked undone
+        raise IllegalAction(_("entry {n} is {what}, not an entry of play: a dispute names what was played at "
+                              "the table — an entry of play, also one since undone, corrected or set aside",
+                              n=target, what=what), rule="DISPUTE")
+    raise IllegalAction(_("entry {n} is {what}, not an entry of play: a dispute names what was played at the "
+                          "table — here entry {about}, the entry of play it is about", n=target, what=what,
+                          about=about), rule="DISPUTE")
+
+
+def _entry_of_play_behind(match_id: str, action: dict) -> int | None:
+    """The entry of play a table entry is about, or None (an undo, or a chain that ends
+    nowhere in a stored log)."""
+    for _hop in range(ABOUT_HOPS):
+        number = action.get("dispute") if action.get("type") == "ruling" else action.get("seq")
+        if not isinstance(number, int) or isinstance(number, bool):  # an undo names none
+            return None
+        behind = _stored_action(match_id, number)
+        if not isinstance(behind, dict):
+            return None
+        if behind.get("type") not in TABLE_ENTRIES:
+            return number
+        action = behind
+    return None
+
+
+def _stored_action(match_id: str, seq: int) -> Any:
+    rows = _ENTRY.rows({"match_id": match_id, "seq": seq})
+    return rows[0][0] if rows else None
+
+
 def append(match: AnyMatch, data: Any) -> Appended:
     """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
@@ -338,6 +391,8 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
             raise StaleExpect(replay)
         seq = replay.seq + 1
         after, findings = step(replay, data, seq)
+        if after.disputes and after.disputes[-1].seq == seq:
+            _check_disputed(match, after.disputes[-1].target)
     except (RuleViolation, StaleExpect):
         # A retry of an entry already in the log is judged against a log that holds it: it is
         # answered as it was the first time, not refused.
