@@ -96,6 +96,10 @@ class GameRules:
         """The state of a new match, before any action."""
         raise NotImplementedError
 
+    def check_new_players(self, names: tuple[str, ...]) -> None:
+        """Refuse names a match being created may not give its players (RuleViolation). Not
+        part of ``start``, which also reads stored matches back: those keep their names."""
+
     # Every action type of the game: {"play": Move("_play"), "quick": Move("_quick", {QUICK})}.
     moves: ClassVar[Mapping[str, Move]] = {}
 

@@ -85,6 +85,8 @@ def create_match(game_name: Any, players: Any, settings: Any, mode: Any = "play"
         raise InvalidAction(_("unknown game “{name}”: choose one of {games}", name=str(game_name)[:40],
                               games=any_of([*games.GAMES, *games.VARIANTS])), rule="SETUP")
     parsed, state = engine.new_match(game, players, settings, mode)
+    if rematch_of is None:
+        game.check_new_players(tuple(p.strip() for p in players))
     for attempt in range(3):
         match, token = new_match_row(game, parsed, players, mode, title)
         match.rematch_of = rematch_of

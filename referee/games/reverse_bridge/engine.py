@@ -12,16 +12,17 @@ The table may correct the opponents' trick count (``adjust``) before the next de
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterable, TypeVar
 
 from referee.actions import Action
 from referee.cards import SUIT_SYMBOLS, Card
-from referee.engine import QUICK, TABLE, Finding, GameRules, Move
+from referee.engine import QUICK, TABLE, Finding, GameRules, Move, name_key
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
-from referee.i18n import N_, Message, _, gettext, n_
+from referee.i18n import LANGUAGES, N_, Message, _, gettext, n_, speaking
 from referee.rendered import Rendered, Rows
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
@@ -304,6 +305,30 @@ def team_words(team: str) -> Message:
     return _(TEAM_WORDS[team])
 
 
+def label_key(text: str) -> str:
+    """A name as compared with the teams' labels: ``name_key`` without spaces and punctuation,
+    because "North–South", "north-south", "North South" and "N/S" all read as the same team."""
+    return "".join(ch for ch in name_key(text) if not unicodedata.category(ch).startswith(("P", "Z")))
+
+
+def team_labels() -> dict[str, str]:
+    """Every way the referee writes a partnership, in short and in words, in every language it
+    speaks (``label_key``), and the team each one means: a reader of either language takes a
+    player named like one of them for the team."""
+    labels = {}
+    for code in LANGUAGES:
+        with speaking(code, ReverseBridge.name):
+            for team in TEAMS:
+                for text in (TEAM_NAMES[team], TEAM_WORDS[team]):
+                    labels[label_key(gettext(text))] = team
+    return labels
+
+
+def team_label_of(name: str) -> str | None:
+    """The team ("NS", "EW") that ``name`` is written like, or None for a name of its own."""
+    return team_labels().get(label_key(name))
+
+
 def other_team(team: str) -> str:
     return TEAMS[1 - TEAMS.index(team)]
 
@@ -571,6 +596,20 @@ class ReverseBridge(GameRules):
         if not isinstance(settings, Settings):
             raise TypeError(f"Reverse Bridge is started with its own house rules, not {type(settings).__name__}")
         return State(players=tuple(players), settings=settings, mode=mode, phase="deal", dealer=0)
+
+    def check_new_players(self, names: tuple[str, ...]) -> None:
+        """Refuse, for a match being created, a player named like a team (RB-SETUP-1): the score
+        table and the messages name the teams, and "NS" beside "NS" cannot be told apart. Not part
+        of ``start``, which also reads stored matches back: a match stored or exported before
+        keeps the names it has and reads as it did."""
+        for name in names:
+            team = team_label_of(name)
+            if team is not None:
+                raise InvalidAction(
+                    _("“{name}” cannot be a player's name: the score table and the messages use it for "
+                      "the {team} team; give the player a name of their own", name=name.strip(),
+                      team=team_words(team)),
+                    rule="RB-SETUP-1")
 
     def turn(self, state: State) -> str | None:
         seat = self._turn_seat(state)

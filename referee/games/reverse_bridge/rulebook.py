@@ -165,5 +165,10 @@ BOOK = Book(
         "bid is refused, even when the two agree: one way of saying it keeps the record "
         "unambiguous.",
         "A tie on points at the end of the match is shown as a tie.",
+        "A new match refuses a player named like a team, citing RB-SETUP-1: NS, EW, North–South "
+        "or East–West, or the German NS, OW, Nord–Süd or Ost–West, in any case and with any "
+        "dash, space or slash (\"N/S\"). The score table and the messages name the teams so, "
+        "and a player could not be told from a team. A match stored or imported earlier keeps "
+        "its names.",
     ),
 )

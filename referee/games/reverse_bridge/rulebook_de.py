@@ -179,5 +179,11 @@ BOOK = Book(
         "Spieler des Endgebots nennt, wird abgelehnt, selbst wenn beide zusammenpassen: eine "
         "einzige Angabe hält den Eintrag eindeutig.",
         "Gleichstand nach Punkten am Ende der Partie wird als Unentschieden angezeigt.",
+        "Eine neue Partie lehnt einen Spieler ab, der wie eine Partei heißt, mit Verweis auf "
+        "RB-SETUP-1: NS, OW, Nord–Süd oder Ost–West, oder englisch NS, EW, North–South oder "
+        "East–West, in beliebiger Groß- und Kleinschreibung und mit beliebigem Strich, "
+        "Leerzeichen oder Schrägstrich („N/S“). So heißen die Parteien auf dem Punkteblatt und "
+        "in den Meldungen, und ein Spieler wäre von einer Partei nicht zu unterscheiden. Eine "
+        "früher gespeicherte oder importierte Partie behält ihre Namen.",
     ),
 )
