@@ -323,7 +323,7 @@ class PontoonGame(GameRules):
         if kind in BETWEEN_DEAL_ACTIONS:
             _between_deals_moment(state, kind)
         elif kind in FIRST_CARD_ACTIONS:
-            _first_card_moment(state, kind)
+            _first_card_moment(state, kind, named)
         elif kind in HAND_ACTIONS:
             _hand_moment(state, kind)
         elif kind in BANKER_TURN_ACTIONS:
@@ -891,13 +891,19 @@ def _between_deals_moment(state: State, kind: str) -> None:
                             rule="PONTOON-LEDGER-3")
 
 
-def _first_card_moment(state: State, kind: str) -> None:
+def _first_card_moment(state: State, kind: str, named: object = None) -> None:
     """DEAL-1, DEAL-2, SHOOT-2, SHOOT-4, VARIANT-3: stakes, shoot bets and doubling come after
-    the first card, the second card after them."""
+    the first card, the second card after them. ``named``: the player the entry names."""
     s = state.settings
     phase = state.phase
     if kind == "stake":
         if phase != STAKES:
+            # A late stake is most often a second entry of one already made: the table needs to
+            # hear that it stands, not when stakes are taken.
+            staked = _first_stake_this_deal(state, named)
+            if staked:
+                raise IllegalAction(_("{player} has already staked {amount}", player=named, amount=staked),
+                                    rule="PONTOON-DEAL-1")
             raise IllegalAction(_("first stakes are placed after the first card, not before the first deal")
                                 if phase in BETWEEN_DEALS else
                                 _("first stakes are placed after the first card, not once the stakes are in"),
@@ -930,6 +936,14 @@ def _first_card_moment(state: State, kind: str) -> None:
         if phase not in (SHOOT, SECOND_CARD):
             raise IllegalAction(_("the second card is dealt once, after the first stakes"),
                                 rule="PONTOON-DEAL-2")
+
+
+def _first_stake_this_deal(state: State, named: object) -> int:
+    """The first stake ``named`` placed on the deal in progress (0: none, or no deal is in
+    progress). The stake of a player's first hand: buys and split hands came after it."""
+    if state.phase not in (SHOOT, SECOND_CARD, PLAYERS, BANKER):
+        return 0    # between deals the hands are the settled deal's, not one being staked
+    return next((h.first_stake for h in state.hands if h.player == named), 0)
 
 
 def _hand_moment(state: State, kind: str) -> None:
