@@ -63,7 +63,8 @@ def test_pad_text_has_title_house_rules_and_headings(game, size):
         for choice in info.choices or ():
             assert info.word(choice) in text, (info.label, choice)  # in words, never the value
         if info.kind is int and info.choices is None:
-            assert f"default {info.default}" in text, info.label  # the blank line's default
+            # The blank line's default, in words where its value has some ("default none").
+            assert f"default {info.word(info.default)}" in text, info.label
     assert text.count("☐") >= sum(len(i.choices) if i.choices else i.kind is bool
                                   for i in games.get(game).settings_type.rules())
     for heading in HEADINGS[game]:

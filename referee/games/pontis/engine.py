@@ -64,10 +64,11 @@ class Settings(BaseSettings):
         words={"each": N_("each matching card"), "top": N_("the top card only")})
     liar_points: int = house_rule(
         0, N_("Points for calling “liar!” on a proven fake miss or joker (0 = calling is off)."),
-        label=N_("Liar points"), minimum=0, maximum=20)
+        label=N_("Liar points"), minimum=0, maximum=20, words={0: N_("off")})
     banks: int = house_rule(
         0, N_("Number of banks (0 = one per player). It must divide the number of players or be "
-              "a multiple of it."), label=N_("Banks"), minimum=0, maximum=SUIT_SIZE)
+              "a multiple of it."), label=N_("Banks"), minimum=0, maximum=SUIT_SIZE,
+        words={0: N_("one per player")})
     bank_scoring: str = house_rule(
         "team", N_("Partners on a shared bank score it together, or each scores the cards they put "
                    "on it themselves."), label=N_("Bank scoring"),
@@ -75,7 +76,7 @@ class Settings(BaseSettings):
         words={"team": N_("together, as a team"), "individual": N_("each their own cards")})
     games: int = house_rule(
         0, N_("Games in the match (0 = keep going until you stop)."), label=N_("Games"),
-        minimum=0, maximum=100)
+        minimum=0, maximum=100, words={0: N_("until you stop")})
 
 
 # The choices of the house rules above, as words to show (the form shows the value itself).

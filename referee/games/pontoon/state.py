@@ -57,6 +57,9 @@ BURN_WORDS = {0: N_("no burning"), 13: N_("a hard 13"), 14: N_("a hard 14")}
 PACKS_WORDS = {1: N_("one pack"), 2: N_("two packs")}
 STICK_WORDS = {15: N_("15 or more"), 16: N_("16 or more")}
 PAYS_WORDS = {1: N_("single"), 2: N_("double"), 3: N_("triple")}
+# Only the 0 has a word: it means no buy-in is counted (balances start at 0), which a bare "0"
+# beside "Buy in" does not say. Any other amount is shown as its number.
+BUY_IN_WORDS = {0: N_("none")}
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ class Settings(BaseSettings):
     kitty_min: int = house_rule(10, N_("Smallest kitty the banker puts up"), label=N_("Kitty min"),
                                 minimum=1, maximum=1_000_000)
     kitty_max: int = house_rule(100, N_("Largest kitty"), label=N_("Kitty max"), minimum=1, maximum=1_000_000)
-    buy_in: int = house_rule(0, N_("Chips each player starts with (for the settle-up)"), label=N_("Buy in"),
-                             minimum=0, maximum=10_000_000)
+    buy_in: int = house_rule(0, N_("Chips each player starts with (for the settle-up; 0: none)"),
+                             label=N_("Buy in"), minimum=0, maximum=10_000_000, words=BUY_IN_WORDS)
 
     def validate(self) -> None:
         if self.min_stake > self.max_stake:

@@ -77,7 +77,7 @@ class Settings(BaseSettings):
         False, N_("Match at most one row card per turn"), label=N_("One step at a time"))
     target_wins: int = house_rule(
         0, N_("The match ends when a player reaches this many wins (0: no target)"),
-        label=N_("Wins to take the match"), minimum=0, maximum=99)
+        label=N_("Wins to take the match"), minimum=0, maximum=99, words={0: N_("no target")})
 
     def validate(self) -> None:
         if self.exposed > self.row_length:
