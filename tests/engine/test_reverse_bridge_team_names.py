@@ -6,7 +6,7 @@ import pytest
 
 from referee import replay as replay_module
 from referee.engine import new_match
-from referee.errors import InvalidAction
+from referee.errors import IllegalAction
 from referee.games.reverse_bridge.engine import GAME, Settings
 from referee.i18n import language, speaking
 
@@ -18,7 +18,7 @@ from referee.i18n import language, speaking
     ("ost-west", "East–West"),
 ])
 def test_a_new_match_refuses_a_player_named_like_a_team(name, team):
-    with pytest.raises(InvalidAction) as refused:
+    with pytest.raises(IllegalAction) as refused:
         GAME.check_new_players(("Ann", name, "Cat", "Dan"))
     assert refused.value.rule == "RB-SETUP-1"
     message = refused.value.message
@@ -35,7 +35,7 @@ def test_names_of_their_own_pass_even_a_seat_or_a_near_miss():
 
 def test_a_stored_or_imported_match_keeps_a_player_named_like_a_team():
     names = ("NS", "Ben", "east–west", "Dan")
-    with pytest.raises(InvalidAction):
+    with pytest.raises(IllegalAction):
         GAME.check_new_players(names)
     # An import builds its match through engine.new_match and replays the log: both still take
     # the names the match was stored with.

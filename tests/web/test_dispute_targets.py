@@ -149,7 +149,8 @@ def test_a_stored_dispute_on_a_table_entry_is_read_and_imported_as_before(client
     copy = {"id": body["id"], "scorer_token": body["scorer_token"]}
     assert [(d["seq"], d["entry"]) for d in body["state"]["disputes"]] == [(5, 4), (6, 5)]
     assert body["state"]["no_longer_accepted"] == []
-    # Ruled as any open dispute; only an adjustment, which no correction could carry out, is not.
+    # Ruled as any open dispute (the timeline's form offers no adjustment of it: no correction
+    # could carry one out there).
     api.act(copy, {"type": "ruling", "dispute": 5, "decision": "overruled", "reason": "the undo stands"})
     # A new one on any of them is refused; behind these is an undo, which names no entry.
     for seq, kind in ((4, "an undo"), (5, "a dispute"), (6, "a dispute")):

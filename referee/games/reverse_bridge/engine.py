@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, Iterable, TypeVar
 
 from referee.actions import Action
@@ -311,6 +311,7 @@ def label_key(text: str) -> str:
     return "".join(ch for ch in name_key(text) if not unicodedata.category(ch).startswith(("P", "Z")))
 
 
+@cache  # the catalogs do not change while the app runs
 def team_labels() -> dict[str, str]:
     """Every way the referee writes a partnership, in short and in words, in every language it
     speaks (``label_key``), and the team each one means: a reader of either language takes a
@@ -605,7 +606,7 @@ class ReverseBridge(GameRules):
         for name in names:
             team = team_label_of(name)
             if team is not None:
-                raise InvalidAction(
+                raise IllegalAction(
                     _("“{name}” cannot be a player's name: the score table and the messages use it for "
                       "the {team} team; give the player a name of their own", name=name.strip(),
                       team=team_words(team)),
