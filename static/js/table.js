@@ -170,6 +170,8 @@
   }
 
   function prepare(root) {
+    // How each part was drawn, open or folded: an entry queued leaves it so again.
+    root.querySelectorAll("details:not([data-drawn])").forEach((part) => { part.dataset.drawn = part.open ? "open" : "folded"; });
     root.querySelectorAll("fieldset.picker").forEach(markUnavailable);
     root.querySelectorAll(".card-tray").forEach(markTray);
   }
@@ -271,10 +273,11 @@
       const idInput = form.querySelector('input[name="id"]');
       if (idInput) idInput.value = freshId();
       /* A part opened for this entry ("Sell the bank") closes, as the page the referee draws
-         after an entry has it: left open, it keeps the next entry's keys off the screen. */
+         after an entry has it: left open, it keeps the next entry's keys off the screen. One
+         the page was drawn with open (the bank's next draw) stays open. */
       const origin = control || (form.contains(document.activeElement) ? document.activeElement : null);
       for (let part = origin && origin.closest("details"); part && form.contains(part);
-        part = part.parentElement.closest("details")) part.open = false;
+        part = part.parentElement.closest("details")) part.open = part.dataset.drawn === "open";
     }
     save(match, queue);
     renderQueue();
@@ -283,10 +286,14 @@
 
   const freshId = () => `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-  /* A form reset goes back to the picks the page was drawn with, and a page drawn for a
-     refusal has the refused card picked: left so, its suit would go out again with the next
-     rank tapped. Only a suit known in advance (the led suit) stays picked. */
+  /* A form reset goes back to the picks the page was drawn with. A page drawn for a refusal
+     has the refused entry's picks (its card, its player): left so, they would go out again
+     with the next entry, a card's suit by one tap on a rank. They are cleared, all but a suit
+     known in advance (the led suit). On any other page the picks drawn are those the next
+     entry starts from (the next player to stake, the hand a bet is for). */
   function clearPicks(form) {
+    const panel = form.closest("#panel");
+    if (!panel || !panel.querySelector("#answer .message.error")) return;
     form.querySelectorAll("fieldset.picker").forEach((picker) => {
       const known = picker.dataset.suit || "";
       picker.querySelectorAll("input[type=radio]").forEach((input) => {
@@ -322,11 +329,11 @@
   }
 
   /* The Undo on the answer line names what it takes back: the newest unanswered entry while
-     there is one, else the referee's last entry, as the page was drawn. True when it names
-     the newest entry in the queue. */
+     there is one, else the referee's last entry, as the page was drawn. The button, when it
+     names the newest entry in the queue (else null). */
   function labelUndo(queue) {
     const button = document.querySelector("#answer form.undo .undo-button");
-    if (!button) return false;
+    if (!button) return null;
     const text = button.querySelector("span") || button;
     if (button.dataset.drawn === undefined) {
       button.dataset.drawn = text.textContent;
@@ -337,17 +344,17 @@
       // What the referee had before the entry being undone is not known here: no name.
       text.textContent = words("undoWord", "Undo");
       button.setAttribute("aria-label", text.textContent);
-      return false;
+      return null;
     }
     if (last) {
       const named = words("undoKept", "Undo: {entry}").replace("{entry}", last.label);
       text.textContent = named;
       button.setAttribute("aria-label", named);
-      return true;
+      return button;
     }
     text.textContent = button.dataset.drawn;
     button.setAttribute("aria-label", button.dataset.drawnLabel);
-    return false;
+    return null;
   }
 
   async function flush(match) {
@@ -433,94 +440,99 @@
     return board ? board.dataset.match : null;
   };
 
-  /* The queue stays small above the keys, so they stay on screen: one line says why the
-     entries wait and how many, one names the last. Offline it says so in place of the note
-     (referee.css), which then goes into the part that unfolds: why they wait, and all of them.
-     A refusal, which the scorer has to decide about, takes the Undo's line: the entry refused
-     and the button that removes it (the answer above gives the reason, or, on a page drawn
-     again, the queue's line); the entries held behind it unfold. */
+  /* The queue is one line above the keys, so they stay on screen. While entries wait it says
+     why and how many, and names the newest beside the Undo that takes it back: the answer
+     line's Undo, the referee's last entry and what was confirmed give way, as they are not
+     what that Undo takes back (referee.css). Offline the line says so in place of the note,
+     whose words go into the part that unfolds: why the entries wait, and all of them. An
+     entry refused with others behind it: the entry, the reason (unless the answer above gives
+     it) and how many wait behind it, with Remove it; unfolded, that Undo too. The
+     line's state is in data- attributes: htmx settles a swapped page's classes back to the
+     server's. */
   function renderQueue() {
     const match = currentMatch();
     const box = document.getElementById("queue");
     if (!match || !box) return;
     const queue = load(match);
-    // The Undo just above names the newest entry: the queue's line then need not, too.
-    box.classList.toggle("named", labelUndo(queue));
+    const undo = labelUndo(queue);
     const wasOpen = Boolean(box.querySelector("details[open]"));
-    box.hidden = queue.length === 0;
-    if (!queue.length) { box.classList.remove("kept", "held"); box.replaceChildren(); return; }
     const refused = queue.find((e) => e.status === "refused");
     const offline = !navigator.onLine || queue.some((e) => e.offline && e.status !== "sending");
-    box.classList.toggle("kept", offline && !refused);
-    box.classList.toggle("held", Boolean(refused));
+    box.hidden = queue.length === 0;
+    box.toggleAttribute("data-kept", queue.length > 0 && offline && !refused);
+    box.toggleAttribute("data-held", Boolean(refused));
+    box.toggleAttribute("data-named", queue.length > 0 && Boolean(undo));
+    if (!queue.length) { box.replaceChildren(); return; }
     const more = document.createElement("details");
     more.className = "queue-more";
     more.open = wasOpen;
     const head = document.createElement("summary");
     head.className = "queue-head";
+    const line = (className, text) => {
+      const span = document.createElement("span");
+      span.className = className;
+      span.textContent = text;
+      return span;
+    };
+    const newest = queue[queue.length - 1];
     if (refused) {
-      const what = document.createElement("span");
-      what.className = "queue-count";
-      what.textContent = words("refusedEntry", "Refused: {entry}").replace("{entry}", refused.label);
-      const reason = document.createElement("span");
-      reason.className = "queue-reason";
-      reason.textContent = refused.message || "";
-      head.append(what, reason);
+      const behind = queue.length - 1 - queue.indexOf(refused);
+      const what = line("queue-count", words("refusedEntry", "Refused: {entry}").replace("{entry}", refused.label));
+      what.append(" · ", line("queue-behind", words("behind", "{n} behind it").replace("{n}", String(behind))));
+      head.append(what, line("queue-reason two-lines", refused.message || ""));
     } else {
-      const count = document.createElement("span");
-      count.className = "queue-count";
-      count.textContent = (offline ? words("kept", "No connection: {n} kept on this phone") : words("sendingCount", "Sending: {n}"))
+      const count = (offline ? words("kept", "Offline: {n} kept on this phone") : words("sendingCount", "Sending: {n}"))
         .replace("{n}", String(queue.length));
-      const last = document.createElement("span");
-      last.className = "queue-last";
-      last.textContent = queue[queue.length - 1].label;
-      head.append(count, " ", last);
+      head.append(line("queue-count", count), " ", line("queue-last", newest.label));
     }
-    more.append(head);
-    if (refused) {
-      const why = document.createElement("p");
-      why.className = "queue-why";
-      why.textContent = words("held", "The entries after it wait until you remove it.");
-      more.append(why);
-    } else {
-      const why = document.createElement("p");
-      why.className = "queue-why";
-      const note = document.getElementById("offline-note");
-      why.textContent = offline
-        ? [navigator.onLine || !note ? "" : note.textContent.trim(),
-           words("offline", "These entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")].join(" ").trim()
-        : words("waiting", "Sending: not checked until the referee has it.");
-      more.append(why);
-    }
+    const why = document.createElement("p");
+    why.className = "queue-why";
+    const note = document.getElementById("offline-note");
+    if (refused) why.textContent = words("held", "The entries after it wait until you remove it.");
+    else if (offline) {
+      why.textContent = [navigator.onLine || !note ? "" : note.textContent.trim(),
+        words("offline", "These entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")].join(" ").trim();
+    } else why.textContent = words("waiting", "Sending: not checked until the referee has it.");
     const list = document.createElement("ol");
     list.className = "queue-list";
     queue.forEach((entry) => {
       const item = document.createElement("li");
       item.className = `queued ${entry.status}`;
       item.dataset.id = entry.id;
-      const what = document.createElement("span");
-      what.textContent = entry.label;
-      const status = document.createElement("span");
-      status.className = "queue-status";
-      if (entry.status === "refused") status.title = entry.message || "";
-      status.textContent = entry.status === "refused"
+      const status = entry.status === "refused"
         ? `${words("refused", "refused")}: ${entry.message || ""}`
         : words(entry.status === "sending" ? "sendingWord" : "waitingWord", entry.status === "sending" ? "sending" : "waiting to send");
-      item.append(what, " — ", status);
+      item.append(line("", entry.label), " — ", line("queue-status", status));
       list.append(item);
     });
-    more.append(list);
-    if (!refused) { box.replaceChildren(more); return; }
-    const drop = document.createElement("button");
-    drop.type = "button";
-    drop.className = "queue-drop";
-    drop.textContent = words("dropEntry", "Remove it");
-    drop.addEventListener("click", () => {
-      save(match, load(match).filter((e) => e.id !== refused.id));
-      renderQueue();
-      flush(match);
-    });
-    box.replaceChildren(more, drop);
+    more.append(head, why, list);
+    const actions = document.createElement("div");
+    actions.className = "queue-actions";
+    if (refused) {
+      const drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "queue-drop";
+      drop.textContent = words("dropEntry", "Remove it");
+      drop.setAttribute("aria-label", words("dropNamed", "Remove {entry} and send those after it").replace("{entry}", refused.label));
+      drop.addEventListener("click", () => {
+        save(match, load(match).filter((e) => e.id !== refused.id));
+        renderQueue();
+        flush(match);
+      });
+      actions.append(drop);
+    }
+    if (undo) {
+      // The answer line's own Undo, hidden: one way to undo, whichever line shows it. Beside
+      // a refusal the line has room for Remove it only: the Undo is in what it unfolds to.
+      const take = document.createElement("button");
+      take.type = "button";
+      take.className = "queue-undo";
+      take.textContent = refused ? undo.getAttribute("aria-label") || "" : words("undoWord", "Undo");
+      take.setAttribute("aria-label", undo.getAttribute("aria-label") || "");
+      take.addEventListener("click", () => undo.form.requestSubmit(undo));
+      (refused ? more : actions).append(take);
+    }
+    box.replaceChildren(more, actions);
   }
 
   window.addEventListener("online", () => { const m = currentMatch(); showOnline(); if (m) flush(m); });

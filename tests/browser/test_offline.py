@@ -74,7 +74,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     page.reload()  # still offline: the last copy of the page, and the entries still waiting
     # With entries kept, the queue's line says there is no connection in place of the note,
     # whose words are in what the line unfolds to.
-    expect(page.locator("#queue .queue-head")).to_contain_text("No connection: 3 kept on this phone")
+    expect(page.locator("#queue .queue-head")).to_contain_text("Offline: 3 kept on this phone")
     expect(page.locator("#queue .queue-why")).to_contain_text("this is the table as this phone last saw it")
     expect(queued(page)).to_have_count(3)
     expect(queued(page).nth(0)).to_contain_text("Play 3♠")
@@ -102,7 +102,7 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     expect(queued(page).nth(1)).to_contain_text("waiting to send")
     table.shot("offline-refused")
     assert len(logged(live_server, match)) == len(OPENING) + 3
-    page.locator("#queue").get_by_role("button", name="Remove it").tap()
+    page.locator("#queue .queue-drop").tap()
     expect(queued(page)).to_have_count(0, timeout=10_000)
     assert logged(live_server, match)[-1] == {"type": "miss"}
     assert len(logged(live_server, match)) == len(OPENING) + 4
@@ -151,12 +151,14 @@ def test_undo_of_an_entry_sent_without_an_answer_goes_to_the_referee(page: Page,
     live_server.line.is_cut = True  # the phone thinks it is online; its requests are dropped
     table.press("Miss")
     expect(queued(page).first).to_contain_text("waiting to send", timeout=10_000)
-    undo = page.locator("#answer .undo-button")
-    expect(undo).to_have_text("Undo: Miss")
-    table.tap(undo)
+    take_back = page.locator("#queue .queue-undo")
+    expect(take_back).to_have_attribute("aria-label", "Undo: Miss")
+    table.tap(take_back)
     expect(queued(page)).to_have_count(2)
     # Tapped again, Undo takes back one more entry (whose words the phone does not know
     # offline), as it would online; it does not cancel the undo just queued.
+    undo = page.locator("#answer .undo-button")
+    expect(take_back).to_have_count(0)
     expect(undo).to_have_text("Undo")
     table.tap(undo)
     expect(queued(page)).to_have_count(3)

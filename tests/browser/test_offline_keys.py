@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import console_errors
-from tests.browser.table import Table, api, new_phone
+from tests.browser.table import PHONES, Table, api, new_phone
 from tests.browser.test_offline import go_offline, go_online, logged, queued
 from tests.browser.test_table_experience import OPENING
 from tests.web.test_api_curdle import HAND
@@ -174,10 +174,19 @@ def test_offline_the_next_entrys_keys_stay_on_a_small_phone(browser, live_server
         expect(note).to_be_hidden()
         expect(note).to_have_attribute("role", "status")
         expect(page.locator("#queue")).to_have_attribute("aria-live", "polite")
-        expect(head.locator(".queue-count")).to_have_text(f"No connection: {len(labels)} kept on this phone")
+        expect(head.locator(".queue-count")).to_have_text(f"Offline: {len(labels)} kept on this phone")
         expect(head.locator(".queue-last")).to_have_text(labels[-1])
         box = head.bounding_box()
         assert box is not None and box["height"] <= 46, box
+        # Beside it, the Undo that takes back that entry; the answer line's Undo and the
+        # referee's last entry, which is not what it takes back, give way.
+        undo = page.locator("#queue .queue-undo")
+        expect(undo).to_have_text("Undo")
+        expect(undo).to_have_attribute("aria-label", f"Undo: {labels[-1]}")
+        expect(page.locator("#answer .undo-button")).to_be_hidden()
+        expect(page.locator("#answer :is(.confirmed, .last-entry)")).to_be_hidden()
+        undo_box = undo.bounding_box()
+        assert undo_box is not None and abs(undo_box["y"] - box["y"]) <= 2, (undo_box, box)  # on the same line
         # Unfolded, the queue says what the note said and why the entries wait, and lists them
         # all; folded again, the keys are back in reach.
         table.tap(head)
@@ -285,9 +294,9 @@ def test_offline_each_kind_of_entry_is_listed_in_the_players_words(browser, live
 
 
 def test_undo_offline_takes_back_the_newest_waiting_entry_on_the_phone(browser, live_server):
-    """Offline, the Undo on the answer line names the newest waiting entry and takes it back on
-    the phone, one tap each; with none waiting it is the referee's Undo again. Nothing taken
-    back is ever sent."""
+    """Offline, the Undo on the queue's line takes back the newest waiting entry on the phone,
+    one tap each, naming it; with none waiting the answer line's Undo is the referee's again.
+    Nothing taken back is ever sent."""
     at, enter, labels, actions = GAMES["pontis"]
     match = at.start(live_server)
     before = logged(live_server, match)
@@ -301,17 +310,20 @@ def test_undo_offline_takes_back_the_newest_waiting_entry_on_the_phone(browser, 
         go_offline(page, live_server)
         enter(table)
         expect(queued(page)).to_have_count(3)
-        expect(undo).to_have_text("Undo: Miss")
+        take_back = page.locator("#queue .queue-undo")
+        expect(take_back).to_have_attribute("aria-label", "Undo: Miss")
+        expect(undo).to_be_hidden()
         table.in_reach()
         table.shot("offline-undo-waiting")
-        table.tap(undo)
+        table.tap(take_back)
         expect(queued(page)).to_have_count(2)
-        table.tap(undo)
+        table.tap(take_back)
         expect(queued(page)).to_have_count(1)
-        expect(undo).to_have_text("Undo: Play 3♠")
-        expect(undo).to_have_attribute("aria-label", "Undo: Play 3♠")
-        table.tap(undo)
+        expect(take_back).to_have_attribute("aria-label", "Undo: Play 3♠")
+        expect(page.locator("#queue .queue-last")).to_have_text("Play 3♠")
+        table.tap(take_back)
         expect(queued(page)).to_have_count(0)
+        expect(undo).to_be_visible()
         expect(undo).to_have_text("Undo")
         table.shot("offline-undo-none-waiting")
 
@@ -342,11 +354,13 @@ def refusal(base: str, match: dict, action: dict) -> str:
 
 def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, live_server):
     """Back online, the referee refuses the first of four waiting entries, with a long reason.
-    The answer gives the reason, as for any refusal; the queue's one line takes the Undo's place
-    and names the entry refused, with the button that removes it, so the keys stay on screen.
-    Unfolded it lists every entry, the refused one with its whole reason. On a page drawn again
-    the queue's line gives the start of the reason itself. Removed, the rest go to the referee,
-    in order, and the Undo is back."""
+    The answer gives the reason, as for any refusal; the queue's one line names the entry
+    refused and how many wait behind it, beside Remove it, so the keys stay on screen; the Undo
+    of the newest behind it is in what it unfolds to. An entry tapped meanwhile joins those
+    behind it, and the line says so. A board redrawn by a poll (another phone entered
+    something) keeps the line as it was. Unfolded it lists every entry, the refused one with its
+    whole reason; on a page drawn again the line gives the start of the reason itself. Removed,
+    the rest go to the referee, in order, and the answer line's Undo is back."""
     at, enter, labels, actions = GAMES["curdle"]
     match = at.start(live_server)
     before = len(logged(live_server, match))
@@ -367,24 +381,51 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         message = refusal(live_server, match, {"type": "play", "card": "5c", "bank": "A"})
         assert len(message) > 60, message  # long enough to wrap on this phone
         expect(page.locator("#answer .message.error")).to_contain_text(message)
-        head = page.locator("#queue .queue-head")
-        expect(head.locator(".queue-count")).to_have_text("Refused: Play 5♣ on bank A")
-        reason = page.locator("#queue .queue-reason")
+        queue = page.locator("#queue")
+        head = queue.locator(".queue-head")
+        expect(head.locator(".queue-count")).to_have_text("Refused: Play 5♣ on bank A · 3 behind it")
+        reason = queue.locator(".queue-reason")
         expect(reason).to_be_hidden()  # the answer above says why
         undo = page.locator("#answer .undo-button")
         expect(undo).to_be_hidden()
-        drop = page.locator("#queue").get_by_role("button", name="Remove it")
-        expect(drop).to_be_visible()
-        expect(queued(page).first).to_be_hidden()  # the entries wait folded
+        drop = queue.get_by_role("button", name="Remove Play 5♣ on bank A and send those after it")
+        expect(drop).to_have_text("Remove it")
+        take_back = queue.locator(".queue-undo")
+        expect(take_back).to_have_attribute("aria-label", f"Undo: {labels[-1]}")
+        expect(take_back).to_be_hidden()  # with the entries, folded
+        expect(queued(page).first).to_be_hidden()
         table.in_reach()
         table.shot("offline-refused-keys")
-        box = page.locator("#queue").bounding_box()
+        box = queue.bounding_box()
         assert box is not None and box["height"] <= 50, box
+
+        # An entry tapped now joins those behind it, and the line says so: a rank, with the
+        # refused card's suit and bank still picked to mend it in one tap, sends J♣ on bank A.
+        table.key("card", "J")
+        expect(head.locator(".queue-behind")).to_have_text("4 behind it")
+        # Unfolded, the Undo takes back the newest behind it, one tap each.
+        table.tap(head)
+        expect(take_back).to_have_text("Undo: Play J♣ on bank A")
+        table.tap(take_back)
+        expect(head.locator(".queue-behind")).to_have_text("3 behind it")
+        expect(take_back).to_have_text(f"Undo: {labels[-1]}")
+        table.tap(head)
+
+        # Another phone enters something: the board is drawn again, the line stays as it was.
+        seq = int(page.locator("#board").get_attribute("data-seq"))
+        api(live_server, f"/api/matches/{match['id']}/actions", {"type": "dispute", "seq": 1, "note": "shuffle"},
+            match["scorer_token"])
+        expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 1), timeout=10_000)
+        page.wait_for_timeout(300)  # past htmx's settling of the swapped board
+        expect(queue).to_have_attribute("data-held", "")
+        expect(undo).to_be_hidden()
+        expect(head.locator(".queue-behind")).to_have_text("3 behind it")
+        table.in_reach()
 
         table.tap(head)
         expect(queued(page)).to_have_count(4)
         expect(refused).to_contain_text(message)
-        expect(page.locator("#queue .queue-why")).to_have_text("The entries after it wait until you remove it.")
+        expect(queue.locator(".queue-why")).to_have_text("The entries after it wait until you remove it.")
         for n, words in enumerate(labels, start=1):
             expect(queued(page).nth(n)).to_have_text(f"{words} — waiting to send")
         table.shot("offline-refused-unfolded")
@@ -399,9 +440,53 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
 
         table.tap(drop)
         expect(queued(page)).to_have_count(0, timeout=10_000)
-        assert logged(live_server, match)[before:] == actions
+        assert logged(live_server, match)[before:] == [{"type": "dispute", "seq": 1, "note": "shuffle"}, *actions]
         expect(undo).to_be_visible()
         table.in_reach()
         assert errors == [], errors
     finally:
         page.context.close()
+
+
+def test_a_part_drawn_open_stays_open_once_its_entry_is_queued(browser, live_server):
+    """Offline, the bank's draw (drawn open while the bank has not stood) stays open for the
+    next draw once one is queued. (A part opened for an entry folds: the sale of the bank
+    above, whose keys are otherwise off the screen.)"""
+    match = At("pontoon", POINTS, DEAL_1[:21], SHOOT).start(live_server)
+    page = new_phone(browser, "390x844")
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        draw = page.locator("#panel details.pt-bank-draw")
+        expect(draw).to_have_attribute("open", "")
+        go_offline(page, live_server)
+        table.card("card", "3c")
+        expect(queued(page)).to_have_count(1)
+        expect(queued(page).first).to_contain_text("3♣")
+        expect(draw).to_have_attribute("open", "")
+        table.in_reach()
+    finally:
+        page.context.close()
+
+
+def test_offline_a_bet_on_a_split_hand_leaves_the_keys_on_a_small_phone_in_german(browser, live_server):
+    """The tallest offline moment found: Shoot Pontoon, a split hand, a bet on the other hand
+    queued, in German (its words are longer). The Undo rides on the queue's line, so the hand
+    in turn can still stick without scrolling."""
+    match = At("pontoon", POINTS, DEAL_1[:9], SHOOT).start(live_server)
+    context = browser.new_context(viewport=PHONES["360x740"], is_mobile=True, has_touch=True, locale="de-DE",
+                                  extra_http_headers={"Accept-Language": "de"})
+    page = context.new_page()
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        go_offline(page, live_server)
+        page.locator("#panel .pt-shoot-row input[name=amount]").fill("2")
+        table.tap(page.locator("#panel .pt-shoot-button"))
+        expect(queued(page)).to_have_text(["Ben schießt 2 auf Hand 2 — wartet aufs Senden"])
+        undo = page.locator("#queue .queue-undo")
+        expect(undo).to_have_attribute("aria-label", "Rückgängig: Ben schießt 2 auf Hand 2")
+        table.in_reach()
+        table.shot("offline-split-bet-de")
+    finally:
+        context.close()
