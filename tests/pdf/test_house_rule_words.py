@@ -19,8 +19,8 @@ SENTINELS = [
     ("pontoon", "buy_in", "none", "keins", 250),
     ("pontis", "liar_points", "off", "aus", 2),
     ("pontis", "banks", "one per player", "eine pro Spieler", 3),
-    ("pontis", "games", "until you stop", "bis ihr aufhört", 5),
-    ("curdle", "hands", "as long as you like", "so lange ihr wollt", 3),
+    ("pontis", "games", "no limit", "keine Grenze", 5),
+    ("curdle", "hands", "no limit", "keine Grenze", 3),
     ("ropebridge", "target_wins", "no target", "kein Ziel", 2),
 ]
 PLAYERS = {"pontoon": ["Ann", "Ben", "Cat"], "pontis": ["Ann", "Ben", "Cat"], "curdle": ["Ann", "Ben", "Cat"],

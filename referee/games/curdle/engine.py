@@ -146,8 +146,8 @@ class Settings(HouseRules):
         label=N_("Penalty target"), minimum=1, maximum=10000)
     hands: int = house_rule(
         0, N_("With hands-won scoring: the match ends when a player has won this many hands "
-              "(0 = play as long as you like)"), label=N_("Hands to win"), minimum=0, maximum=100,
-        words={0: N_("as long as you like")})
+              "(0 = no limit: play as long as you like)"), label=N_("Hands to win"), minimum=0, maximum=100,
+        words={0: N_("no limit")})
 
     def validate(self) -> None:
         if self.scoring == "cards_left" and self.hands:

@@ -75,8 +75,8 @@ class Settings(BaseSettings):
         choices=("team", "individual"),
         words={"team": N_("together, as a team"), "individual": N_("each their own cards")})
     games: int = house_rule(
-        0, N_("Games in the match (0 = keep going until you stop)."), label=N_("Games"),
-        minimum=0, maximum=100, words={0: N_("until you stop")})
+        0, N_("Games in the match (0 = no limit: keep going until you stop)."), label=N_("Games"),
+        minimum=0, maximum=100, words={0: N_("no limit")})
 
 
 # The choices of the house rules above, as words to show (the form shows the value itself).
