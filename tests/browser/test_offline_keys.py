@@ -469,14 +469,48 @@ def test_a_part_drawn_open_stays_open_once_its_entry_is_queued(browser, live_ser
         page.context.close()
 
 
+def german_phone(browser):
+    return browser.new_context(viewport=PHONES["360x740"], is_mobile=True, has_touch=True, locale="de-DE",
+                               extra_http_headers={"Accept-Language": "de"}).new_page()
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["online", "held offline"])
+def test_a_long_refusal_in_german_leaves_curdles_tallest_keys_on_a_small_phone(browser, live_server, held):
+    """Curdle, Ann without a starter (the keys with Fluker and Drew below the suits), German at
+    360×740, a card refused with a four-line reason: the refusal, its rule and an Undo of one
+    line leave every key on screen; so does a refused entry held offline with two behind it."""
+    at, _enter, _labels, _actions = GAMES["curdle"]
+    match = at.start(live_server)
+    page = german_phone(browser)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        entries = (("5", "c-A"), ("K", "s-B"), ("J", "h-B")) if held else (("5", "c-A"),)
+        if held:
+            go_offline(page, live_server)
+        for rank, suit in entries:
+            table.key("card", rank)
+            table.tap(page.locator(f'#panel fieldset[data-picker="card"] label[for$="-s-{suit}"]'))
+        if held:
+            expect(queued(page)).to_have_count(3)
+            go_online(page, live_server)
+            expect(page.locator("#queue .queue-count")).to_have_text("Abgelehnt: 5♣ auf Bank A spielen · 2 dahinter",
+                                                                     timeout=10_000)
+        error = page.locator("#answer .message.error")
+        expect(error).to_contain_text("5♣ ist keine Brücke")
+        expect(error.locator(".rule-ref a")).to_have_text("Regel CURDLE-CURDLE-3")
+        table.in_reach()
+        table.shot(f"curdle-refused-de-{'held' if held else 'online'}")
+    finally:
+        page.context.close()
+
+
 def test_offline_a_bet_on_a_split_hand_leaves_the_keys_on_a_small_phone_in_german(browser, live_server):
     """The tallest offline moment found: Shoot Pontoon, a split hand, a bet on the other hand
     queued, in German (its words are longer). The Undo rides on the queue's line, so the hand
     in turn can still stick without scrolling."""
     match = At("pontoon", POINTS, DEAL_1[:9], SHOOT).start(live_server)
-    context = browser.new_context(viewport=PHONES["360x740"], is_mobile=True, has_touch=True, locale="de-DE",
-                                  extra_http_headers={"Accept-Language": "de"})
-    page = context.new_page()
+    page = german_phone(browser)
     try:
         table = Table(page)
         scorer_page(page, match)
@@ -489,4 +523,4 @@ def test_offline_a_bet_on_a_split_hand_leaves_the_keys_on_a_small_phone_in_germa
         table.in_reach()
         table.shot("offline-split-bet-de")
     finally:
-        context.close()
+        page.context.close()
