@@ -259,8 +259,15 @@
        cache carries the id it carried before, which an earlier entry may have taken. */
     const id = freshId();
     body.set("id", id);
-    queue.push({ id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), control, body),
-                 status: "waiting" });
+    const entry = { id, path: detail.path, body: body.toString(), label: label(detail.elt.closest("form"), control, body),
+                    status: "waiting" };
+    /* While an entry is held refused, the board is the table as it was before it, and so are
+       the keys: what is tapped now is what the refused entry should have been (the card meant,
+       not the card typed). It takes the refused entry's place, and the entries behind it go
+       after it, in order. An undo is not a mend: it joins the queue's end as always. */
+    const refused = queue.findIndex((e) => e.status === "refused");
+    if (refused >= 0 && !isUndo(entry)) queue.splice(refused, 1, entry);
+    else queue.push(entry);
     /* The form stays on screen until the referee answers (offline, until the connection is
        back): its next entry needs an id of its own, and starts from the form as it came. Left
        picked, a card's suit would go out again with the next rank tapped, by that one tap. */
@@ -488,7 +495,7 @@
     const why = document.createElement("p");
     why.className = "queue-why";
     const note = document.getElementById("offline-note");
-    if (refused) why.textContent = words("held", "The entries after it wait until you remove it.");
+    if (refused) why.textContent = words("held", "The entries after it wait: enter what it should have been, or remove it.");
     else if (offline) {
       why.textContent = [navigator.onLine || !note ? "" : note.textContent.trim(),
         words("offline", "These entries are kept on this phone and sent when the referee can be reached. They are not checked until then.")].join(" ").trim();

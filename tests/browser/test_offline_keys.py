@@ -356,8 +356,8 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
     """Back online, the referee refuses the first of four waiting entries, with a long reason.
     The answer gives the reason, as for any refusal; the queue's one line names the entry
     refused and how many wait behind it, beside Remove it, so the keys stay on screen; the Undo
-    of the newest behind it is in what it unfolds to. An entry tapped meanwhile joins those
-    behind it, and the line says so. A board redrawn by a poll (another phone entered
+    of the newest behind it is in what it unfolds to. An entry tapped meanwhile takes the refused
+    one's place (here refused too). A board redrawn by a poll (another phone entered
     something) keeps the line as it was. Unfolded it lists every entry, the refused one with its
     whole reason; on a page drawn again the line gives the start of the reason itself. Removed,
     the rest go to the referee, in order, and the answer line's Undo is back."""
@@ -399,16 +399,22 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         box = queue.bounding_box()
         assert box is not None and box["height"] <= 50, box
 
-        # An entry tapped now joins those behind it, and the line says so: a rank, with the
-        # refused card's suit and bank still picked to mend it in one tap, sends J♣ on bank A.
+        # An entry tapped now is what the refused one should have been: a rank, with the refused
+        # card's suit and bank still picked to mend it in one tap, sends J♣ on bank A in its
+        # place. The referee refuses that too, and the three behind it still wait.
         table.key("card", "J")
-        expect(head.locator(".queue-behind")).to_have_text("4 behind it")
+        message = refusal(live_server, match, {"type": "play", "card": "Jc", "bank": "A"})
+        expect(head.locator(".queue-count")).to_have_text("Refused: Play J♣ on bank A · 3 behind it",
+                                                          timeout=10_000)
+        expect(page.locator("#answer .message.error")).to_contain_text(message)
+        drop = queue.get_by_role("button", name="Remove Play J♣ on bank A and send those after it")
+        expect(drop).to_have_text("Remove it")
         # Unfolded, the Undo takes back the newest behind it, one tap each.
         table.tap(head)
-        expect(take_back).to_have_text("Undo: Play J♣ on bank A")
-        table.tap(take_back)
-        expect(head.locator(".queue-behind")).to_have_text("3 behind it")
         expect(take_back).to_have_text(f"Undo: {labels[-1]}")
+        table.tap(take_back)
+        expect(head.locator(".queue-behind")).to_have_text("2 behind it")
+        expect(take_back).to_have_text(f"Undo: {labels[-2]}")
         table.tap(head)
 
         # Another phone enters something: the board is drawn again, the line stays as it was.
@@ -419,14 +425,15 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         page.wait_for_timeout(300)  # past htmx's settling of the swapped board
         expect(queue).to_have_attribute("data-held", "")
         expect(undo).to_be_hidden()
-        expect(head.locator(".queue-behind")).to_have_text("3 behind it")
+        expect(head.locator(".queue-behind")).to_have_text("2 behind it")
         table.in_reach()
 
         table.tap(head)
-        expect(queued(page)).to_have_count(4)
+        expect(queued(page)).to_have_count(3)
         expect(refused).to_contain_text(message)
-        expect(queue.locator(".queue-why")).to_have_text("The entries after it wait until you remove it.")
-        for n, words in enumerate(labels, start=1):
+        expect(queue.locator(".queue-why")).to_have_text(
+            "The entries after it wait: enter what it should have been, or remove it.")
+        for n, words in enumerate(labels[:-1], start=1):
             expect(queued(page).nth(n)).to_have_text(f"{words} — waiting to send")
         table.shot("offline-refused-unfolded")
         table.tap(head)
@@ -440,9 +447,46 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
 
         table.tap(drop)
         expect(queued(page)).to_have_count(0, timeout=10_000)
-        assert logged(live_server, match)[before:] == [{"type": "dispute", "seq": 1, "note": "shuffle"}, *actions]
+        assert logged(live_server, match)[before:] == [{"type": "dispute", "seq": 1, "note": "shuffle"}, *actions[:-1]]
         expect(undo).to_be_visible()
         table.in_reach()
+        assert errors == [], errors
+    finally:
+        page.context.close()
+
+
+def test_a_mistyped_card_held_offline_is_mended_in_its_place(browser, live_server):
+    """Offline, 4♠ is typed for the 3♠ Ann played, and the two misses after it are entered. Back
+    online the referee refuses 4♠ and holds the misses. The keys are the table's before 4♠: 3♠
+    tapped there goes in its place, and the misses follow it, in order, with no other tap."""
+    at, _enter, _labels, actions = GAMES["pontis"]
+    match = at.start(live_server)
+    before = len(logged(live_server, match))
+    page = new_phone(browser, "390x844")
+    errors = console_errors(page)
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        go_offline(page, live_server)
+        table.card("card", "4s")
+        table.press("Miss")
+        table.press("Miss")
+        expect(queued(page)).to_have_count(3)
+        go_online(page, live_server)
+        head = page.locator("#queue .queue-head")
+        expect(head.locator(".queue-count")).to_have_text("Refused: Play 4♠ · 2 behind it", timeout=10_000)
+        expect(page.locator("#answer .message.error")).to_contain_text("Ann needs 3")
+        table.expect_turn("Ann needs 3")
+        table.in_reach()
+        table.shot("offline-mistyped-held")
+
+        table.card("card", "3s")
+        expect(queued(page)).to_have_count(0, timeout=10_000)
+        assert logged(live_server, match)[before:] == actions
+        expect(page.locator("#answer .confirmed")).to_have_text("✓ Cat missed (needed 4)")
+        expect(page.locator("#answer .undo-button")).to_be_visible()
+        table.in_reach()
+        table.shot("offline-mistyped-mended")
         assert errors == [], errors
     finally:
         page.context.close()
