@@ -26,8 +26,14 @@ def api(base: str, path: str, body=None, token: str | None = None) -> dict:
         return json.loads(response.read())
 
 
-def new_phone(browser, size: str) -> Page:
-    context = browser.new_context(viewport=PHONES[size], is_mobile=True, has_touch=True, accept_downloads=True)
+def new_phone(browser, size: str, language: str | None = None) -> Page:
+    """A phone of that size, touch and all; with ``language`` ("de"), one set to it (the browser's
+    locale and the Accept-Language it sends)."""
+    spoken = {"locale": "de-DE", "extra_http_headers": {"Accept-Language": "de"}} if language == "de" else {}
+    if language not in (None, "de"):
+        raise ValueError(f"no phone set up for {language!r}")
+    context = browser.new_context(viewport=PHONES[size], is_mobile=True, has_touch=True, accept_downloads=True,
+                                  **spoken)
     return context.new_page()
 
 

@@ -2,10 +2,8 @@
 two lines (a word that does not fit is a layout to fix, not a word to cut)."""
 from __future__ import annotations
 
-from playwright.sync_api import Page
-
 from referee import games
-from tests.browser.table import api
+from tests.browser.table import api, new_phone
 from tests.browser.test_accessibility import create, quick_shoot_pontoon
 
 # Every word of the visible text (letters only, two or more) whose box takes more than one line.
@@ -30,9 +28,7 @@ BROKEN_WORDS = """() => {
 
 
 def test_german_screens_at_360_keep_the_top_bar_on_one_line_and_every_word_whole(browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                  locale="de-DE", extra_http_headers={"Accept-Language": "de"})
-    page: Page = context.new_page()
+    page = new_phone(browser, "360x740", "de")
     found = []
     pages = [live_server + path for path in ("/", "/new", "/join", "/rules")]
     for game in games.PRODUCT:
@@ -51,5 +47,5 @@ def test_german_screens_at_360_keep_the_top_bar_on_one_line_and_every_word_whole
         if bar["height"] > 60:
             found.append(f"{url}: the top bar is {bar['height']:.0f} px tall (two lines)")
         found += [f"{url}: “{word}” is broken across two lines" for word in page.evaluate(BROKEN_WORDS)]
-    context.close()
+    page.context.close()
     assert found == [], "\n".join(found)

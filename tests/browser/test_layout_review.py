@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.table import PHONES, SHOTS, Table, api
+from tests.browser.table import SHOTS, Table, api, new_phone
 from tests.golden.common import example
 
 POINTS = ["Ann", "Ben", "Cy", "Dee"]
@@ -75,12 +75,6 @@ def test_pontoon_show_trays_keep_the_chosen_cards_and_their_button_in_reach(phon
     expect(page.locator("#panel .pt-bank-draw summary")).to_be_visible()
 
 
-def german(browser, size: str) -> Page:
-    context = browser.new_context(viewport=PHONES[size], is_mobile=True, has_touch=True,
-                                  locale="de-DE", extra_http_headers={"Accept-Language": "de"})
-    return context.new_page()
-
-
 def first_game_of(base: str, game: str) -> dict:
     """A match of the game's golden log, played to the end of its first deal."""
     start = example(game)
@@ -108,7 +102,7 @@ def test_german_result_tables_fit_their_box_at_360_and_390(browser, live_server)
                "ropebridge": first_game_of(live_server, "ropebridge")}
     found = []
     for size in ("360x740", "390x844"):
-        page = german(browser, size)
+        page = new_phone(browser, size, "de")
         for game, match in matches.items():
             page.goto(match["links"]["scorer"])
             assert page.locator("html").get_attribute("lang") == "de"
@@ -163,7 +157,7 @@ PLACEHOLDER = """(input) => {
 def test_german_pontoon_buy_button_and_amount_show_their_words_whole(browser, live_server):
     match = pontoon_at_the_players_turns(live_server)
     for size in ("360x740", "390x844"):
-        page = german(browser, size)
+        page = new_phone(browser, size, "de")
         page.goto(match["links"]["scorer"])
         buy = page.locator("#panel .pt-buy")
         expect(buy).to_be_visible()

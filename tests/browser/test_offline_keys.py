@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import console_errors
-from tests.browser.table import PHONES, Table, api, new_phone
+from tests.browser.table import Table, api, new_phone
 from tests.browser.test_offline import go_offline, go_online, logged, queued
 from tests.browser.test_table_experience import OPENING
 from tests.web.test_api_curdle import HAND
@@ -513,11 +513,6 @@ def test_a_part_drawn_open_stays_open_once_its_entry_is_queued(browser, live_ser
         page.context.close()
 
 
-def german_phone(browser):
-    return browser.new_context(viewport=PHONES["360x740"], is_mobile=True, has_touch=True, locale="de-DE",
-                               extra_http_headers={"Accept-Language": "de"}).new_page()
-
-
 @pytest.mark.parametrize("held", [False, True], ids=["online", "held offline"])
 def test_a_long_refusal_in_german_leaves_curdles_tallest_keys_on_a_small_phone(browser, live_server, held):
     """Curdle, Ann without a starter (the keys with Fluker and Drew below the suits), German at
@@ -525,7 +520,7 @@ def test_a_long_refusal_in_german_leaves_curdles_tallest_keys_on_a_small_phone(b
     line leave every key on screen; so does a refused entry held offline with two behind it."""
     at, _enter, _labels, _actions = GAMES["curdle"]
     match = at.start(live_server)
-    page = german_phone(browser)
+    page = new_phone(browser, "360x740", "de")
     try:
         table = Table(page)
         scorer_page(page, match)
@@ -554,7 +549,7 @@ def test_offline_a_bet_on_a_split_hand_leaves_the_keys_on_a_small_phone_in_germa
     queued, in German (its words are longer). The Undo rides on the queue's line, so the hand
     in turn can still stick without scrolling."""
     match = At("pontoon", POINTS, DEAL_1[:9], SHOOT).start(live_server)
-    page = german_phone(browser)
+    page = new_phone(browser, "360x740", "de")
     try:
         table = Table(page)
         scorer_page(page, match)
