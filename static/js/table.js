@@ -267,7 +267,14 @@
        after it, in order. An undo is not a mend: it joins the queue's end as always. */
     const refused = queue.findIndex((e) => e.status === "refused");
     if (refused >= 0 && !isUndo(entry)) queue.splice(refused, 1, entry);
-    else queue.push(entry);
+    else {
+      /* An undo queued behind an entry already sent is meant for that entry: should the
+         referee turn that entry down, the undo goes with it (sent, it would take back the
+         entry before it, or the mend put in its place). */
+      const meant = isUndo(entry) ? newestUnanswered(queue) : null;
+      if (meant && !isUndo(meant)) entry.undoes = meant.id;
+      queue.push(entry);
+    }
     /* The form stays on screen until the referee answers (offline, until the connection is
        back): its next entry needs an id of its own, and starts from the form as it came. Left
        picked, a card's suit would go out again with the next rank tapped, by that one tap. */
@@ -398,11 +405,14 @@
       waitForNetwork(match, now, entry);
       return;
     }
-    const rest = now.filter((e) => e.id !== entry.id);
-    if (response.status >= 400 && response.status !== 409 && rest.length) {
+    /* Refused, or not made because another phone entered first (409): the entry is not on the
+       referee, and neither is anything to undo. The entries behind it wait for the scorer. */
+    const notMade = response.status >= 400;
+    const rest = now.filter((e) => e.id !== entry.id && !(notMade && e.undoes === entry.id));
+    if (notMade && rest.length) {
       entry.status = "refused";
       entry.message = refusalText(html);
-      save(match, now);
+      save(match, now.filter((e) => e === entry || rest.includes(e)));
     } else {
       save(match, rest);
     }
@@ -428,7 +438,7 @@
   function refusalText(html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     // The reason, without the link to its rule (the answer shows both).
-    const error = doc.querySelector(".answer .error > p:first-child") || doc.querySelector(".answer .error");
+    const error = doc.querySelector(".answer .error > p:first-child") || doc.querySelector(".answer .error, .answer .notice");
     return error ? error.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
