@@ -408,11 +408,12 @@
     /* Refused, or not made because another phone entered first (409): the entry is not on the
        referee, and neither is anything to undo. The entries behind it wait for the scorer. */
     const notMade = response.status >= 400;
-    const rest = now.filter((e) => e.id !== entry.id && !(notMade && e.undoes === entry.id));
+    const kept = notMade ? now.filter((e) => e.undoes !== entry.id) : now;
+    const rest = kept.filter((e) => e !== entry);
     if (notMade && rest.length) {
       entry.status = "refused";
       entry.message = refusalText(html);
-      save(match, now.filter((e) => e === entry || rest.includes(e)));
+      save(match, kept);
     } else {
       save(match, rest);
     }
