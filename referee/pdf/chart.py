@@ -10,6 +10,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
 from referee.charting import sample
+from referee.points import MINUS, points
 
 INKS = ("#000000", "#b3261e", "#1f5f8b", "#2e6b34", "#7a4fa0", "#8a4b00", "#00707a", "#555555")
 SMALL_RANGE = 8  # totals spanning at most this many get a mark at every whole number
@@ -20,17 +21,18 @@ def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[
                            font: str, labels: Mapping[str, str] | None = None) -> Drawing | None:
     if not totals:
         return None
-    points = [(0, {name: 0 for name in names})] + sample(totals)
+    marks = [(0, {name: 0 for name in names})] + sample(totals)
     height = 150.0
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 30, 20
     plot.width, plot.height = width - 130, height - 35
-    plot.data = [[(n, total.get(name, 0)) for n, total in points] for name in names]
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, points[-1][0]
+    plot.data = [[(n, total.get(name, 0)) for n, total in marks] for name in names]
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, marks[-1][0]
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName, axis.labels.fontSize = font, 7
-    plot.xValueAxis.valueSteps = sorted({0, points[-1][0]})
+    plot.yValueAxis.labelTextFormat = _tick
+    plot.xValueAxis.valueSteps = sorted({0, marks[-1][0]})
     # Totals are whole numbers: over a small range (a few wins) the axis would mark 0.2, 0.4 …
     values = [v for series in plot.data for _n, v in series]
     if max(values) - min(values) <= SMALL_RANGE:
@@ -55,3 +57,8 @@ def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[
         drawing.add(String(plot.x + plot.width + 6, y - 2, name[:20], fontName=font, fontSize=7.5,
                            fillColor=colors.HexColor(INKS[index % len(INKS)])))
     return drawing
+
+
+def _tick(value: float) -> str:
+    """A mark on the totals axis, written as the sheet writes points."""
+    return points(int(value)) if float(value).is_integer() else f"{value:g}".replace("-", MINUS)

@@ -12,6 +12,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import timezone
 from pathlib import Path
+from typing import Any
 
 import segno
 from flask import (
@@ -32,6 +33,7 @@ from referee import games, i18n, store
 from referee.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, Card, rank_label
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
 from referee.i18n import N_, _, gettext
+from referee.points import points, signed
 from referee.replay import CorrectionConflict, step
 from referee.rulebook import book
 from referee.web import phone
@@ -120,6 +122,16 @@ def register_filters(app: Flask) -> None:
             return Card.parse(text).symbol
         except RuleViolation:
             return str(text)
+
+    @app.template_filter("points")
+    def written_points(value: Any) -> Any:
+        """A whole number as points are written (a minus sign, not a hyphen); anything else,
+        such as a cell of words, as it is."""
+        return points(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @app.template_filter("signed")
+    def signed_points(value: int) -> str:
+        return signed(value)
 
     @app.template_filter("suits")
     def red_suits(text: str | None) -> Markup:

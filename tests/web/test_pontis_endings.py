@@ -96,6 +96,26 @@ def test_the_score_sheet_prints_the_breakdown_the_result_and_the_chart_on_page_o
     assert "Ann 5 0 −2 0 3 15" in first
 
 
+def test_a_score_below_nothing_is_written_with_a_minus_sign_everywhere(client, api):
+    # Ann goes into the −2 with one bank card: −1 for the game and the match. The board, its
+    # chart and the sheet write it as the −2 beside it is written, never as "-1".
+    blocked = {"type": "quick", "bank_cards": {"Ann": 1, "Ben": 8, "Cat": 5}, "ending": "blocked", "ended_by": "Ann"}
+    match = scorer_on(client, api, [blocked])
+    assert api.state(match)["scores"]["Ann"] == -1          # the API's numbers stay numbers
+    html = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    breakdown = text_of(re.search(r'<table class="breakdown">.*?</table>', html, re.S).group(0))
+    assert "Ann 1 0 −2 −1 −1" in breakdown, breakdown
+    scores = text_of(re.search(r'<table class="score-table">.*?</table>', html, re.S).group(0))
+    assert "Ann −1 −1" in scores, scores
+    chart, _series = chart_of(html)
+    assert ">−1</text>" in chart
+    sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet.data)).pages)
+    assert "Ann 1 0 −2 0 −1 −1" in " ".join(text.split()), text
+    for written in (breakdown, scores, chart, text):
+        assert not re.search(r"(?<![\w-])-\d", written), written
+
+
 def test_a_rematch_starts_with_the_next_dealer(client, api):
     # One played game in a one-game match: Ann dealt it, so Ben deals the rematch's first game.
     match = scorer_on(client, api, BLOCKED, mode="play", games=1)

@@ -26,6 +26,7 @@ from referee.engine import ARGUMENT, QUICK, Finding, GameRules, Move
 from referee.errors import IllegalAction, InvalidAction
 from referee.frozen import replace
 from referee.i18n import N_, Message, _, all_of, any_of, n_
+from referee.points import signed
 from referee.rendered import Rendered, Rows
 from referee.settings import Settings as BaseSettings
 from referee.settings import house_rule
@@ -1386,11 +1387,6 @@ class PontisGame(GameRules):
 
 
 # --- small tuple helpers -------------------------------------------------------------------
-
-def signed(points: int) -> str:
-    """A bonus or penalty as the score sheet writes it: "+4", "−2", "0"."""
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
-
 
 def _required(value: T | None) -> T:
     """A value that is never None where it is read: a field read without ``optional`` (``Action``

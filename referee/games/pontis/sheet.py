@@ -4,9 +4,10 @@ words, ``match_result``): the sheet only lays them out, as the screen's breakdow
 from __future__ import annotations
 
 from referee.cards import SUIT_SYMBOLS
-from referee.games.pontis.engine import ENDING_WORDS, signed
+from referee.games.pontis.engine import ENDING_WORDS
 from referee.i18n import _, gettext
 from referee.pdf import Kit, highest_wins
+from referee.points import points, signed
 
 
 def sections(view: dict, kit: Kit) -> list:
@@ -25,12 +26,12 @@ def sections(view: dict, kit: Kit) -> list:
             first = f"{game['deal'] + 1} {suit}\n{ending}" if i == 0 else ""
             bonus = signed(row["bonus"])
             rows.append([first, row["player"], row["bank_cards"], row["suit_points"], bonus,
-                         row.get("liar_points", 0), row["score"], running[row["player"]]])
+                         row.get("liar_points", 0), points(row["score"]), points(running[row["player"]])])
     if not rows:
         out.append(kit.para(gettext("No game finished yet.")))
     else:
         out.append(kit.table(header, rows, [0.15, 0.2, 0.12, 0.12, 0.15, 0.09, 0.085, 0.085]))
-    totals = [[name, total] for name, total in sorted(view["scores"].items(), key=lambda kv: -kv[1])]
+    totals = [[name, points(total)] for name, total in sorted(view["scores"].items(), key=lambda kv: -kv[1])]
     out += [kit.para(gettext("Match totals"), kit.heading),
             kit.table([gettext("Player"), gettext("Total")], totals, [0.5, 0.2])]
     return out

@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable, Spacer
 from referee.cards import Card
 from referee.i18n import N_, Message, _, gettext, n_
 from referee.pdf import Kit
+from referee.points import points, signed
 
 CLASSES = {"pontoon": N_("pontoon"), "royal_pontoon": N_("royal pontoon"),
            "five_card_trick": N_("five card trick"), "bust": N_("bust")}
@@ -30,14 +31,8 @@ def _class(cls: str | None, total: int | None) -> str:
     return str(total) if total else ""
 
 
-def _signed(n: int) -> str:
-    if n > 0:
-        return f"+{n}"
-    return f"−{-n}" if n < 0 else "0"
-
-
 def _money(n: int, buy_in: int) -> str:
-    return _signed(n) if buy_in == 0 else (f"−{-n}" if n < 0 else str(n))
+    return signed(n) if buy_in == 0 else points(n)
 
 
 def _party(name: str) -> str:
@@ -110,8 +105,8 @@ def _deal(deal: dict, settings: dict, kit: Kit) -> list[Flowable]:
     rows = []
     for row in deal["hands"]:
         rows.append([_label(deal["hands"], row), _cards(row["cards"]), _class(row["class"], row["total"]),
-                     row["stake"], row["shoot"] or "", row["why"], _signed(row["amount"]),
-                     _signed(row["shoot_amount"]) if row["shoot"] else ""])
+                     row["stake"], row["shoot"] or "", row["why"], signed(row["amount"]),
+                     signed(row["shoot_amount"]) if row["shoot"] else ""])
     out.append(kit.table(header, rows, [0.12, 0.17, 0.1, 0.07, 0.07, 0.31, 0.07, 0.09]))
     notes = [str(_change(change)) for change in deal.get("bank_changes") or []]
     notes.append(gettext("the pack was shuffled before the next deal") if deal["shuffle"]

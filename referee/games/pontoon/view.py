@@ -41,6 +41,7 @@ from referee.games.pontoon.state import (
     turn_of,
 )
 from referee.i18n import _, all_of, n_
+from referee.points import signed
 from referee.rendered import Rendered, Rows
 
 # A ledger line or a settled hand never changes once made, and views list them again and again
@@ -305,10 +306,6 @@ def net_positions(state: State, money: dict[str, int], in_kitty: int, banker: st
     return net
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 def _settle_words(name: str, transfers: list[tuple[str, str, int]]) -> str:
     """What the settle-up asks of one player, in words."""
     parts = []
@@ -358,8 +355,8 @@ def _worded_outcome(state: State, last: DealSums, money: dict[str, int],
                       len(winners), n=number, names=all_of(winners), amount=best, banker=record.banker)
     columns = [_("This deal"), _("Balance now"), _("Settle-up now")]
     # Balances read as the board shows them: signed, unless each player bought in with chips.
-    shown = (lambda n: _signed(n)) if not state.settings.buy_in else (lambda n: n)
-    rows = [{"who": name, "cells": [_signed(scores[name]), shown(money[name]), _settle_words(name, transfers)]}
+    shown = signed if not state.settings.buy_in else (lambda n: n)
+    rows = [{"who": name, "cells": [signed(scores[name]), shown(money[name]), _settle_words(name, transfers)]}
             for name in state.players]
     return {"unit": "deal", "number": number, "winners": winners, "headline": str(headline),
             "breakdown": {"columns": [str(c) for c in columns], "rows": rows}}
@@ -375,7 +372,7 @@ def _match_result(state: State, net: dict[str, int], transfers: list[tuple[str, 
     else:
         headline = n_("{after}, {names} finishes furthest ahead: {amount}.",
                       "{after}, {names} finish furthest ahead: {amount} each.", len(winners),
-                      names=all_of(winners), after=after, amount=_signed(best))
+                      names=all_of(winners), after=after, amount=signed(best))
         if transfers:
             headline = _("{result} Settle-up: {payments}.", result=headline, payments=all_of(
                 [_("{payer} pays {payee} {amount}", payer=f, payee=t, amount=a) for f, t, a in transfers]))
