@@ -105,6 +105,11 @@ def register_filters(app: Flask) -> None:
         return games.REGISTRY[game_name].templates(part)
 
     @app.template_global()
+    def game_unit(game_name: str) -> str:
+        """What one deal of a game is called at the table: "game", "hand" or "deal"."""
+        return games.rules_of(game_name).unit
+
+    @app.template_global()
     def game_stylesheet(game_name: str) -> str | None:
         """The static path of a game's stylesheet, where it has one."""
         path = f"css/games/{games.REGISTRY[game_name].name}.css"

@@ -81,3 +81,20 @@ def test_the_score_sheet_draws_the_running_totals(client, api):
     sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
     text = PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text()
     assert "Running totals" in text and "East–West" in text
+
+
+def _score_table_head(client, match_id: str, **headers) -> str:
+    html = client.get(f"/m/{match_id}/board", headers=headers).get_data(as_text=True)
+    return text_of(re.search(r'<table class="score-table"><thead>.*?</thead>', html, re.S).group(0))
+
+
+def test_the_score_table_counts_in_the_game_s_own_unit(client, api):
+    # Reverse Bridge scores teams, hand by hand; Pontis players, game by game.
+    match = scorer_on(client, api, HANDS[:2])
+    assert _score_table_head(client, match["id"]).split() == ["Team", "This", "hand", "Match"]
+    assert _score_table_head(client, match["id"], **{"Accept-Language": "de"}).split() == [
+        "Partei", "Diese", "Runde", "Partie"]
+    pontis = api.create(players=PLAYERS[:3], mode="quick")
+    api.act(pontis, {"type": "quick", "bank_cards": {"Ann": 3, "Ben": 18, "Cat": 5}, "ending": "out",
+                     "ended_by": "Ben"})
+    assert _score_table_head(client, pontis["id"]).split() == ["Player", "This", "game", "Match"]

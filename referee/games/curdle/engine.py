@@ -441,6 +441,7 @@ OUTCOMES = Rendered(maxsize=512)
 class Curdle(GameRules):
     name = "curdle"
     title = "Curdle"
+    unit = "hand"             # as its results say: the timeline and the score table count hands
     rule_prefix = "CURDLE"
     # Every rule this game cites, as the rules pages list them (each is written out where it
     # is raised or computed).

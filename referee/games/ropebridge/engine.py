@@ -619,6 +619,7 @@ def _noted(state: State, findings: tuple[Finding, ...]) -> State:
 class Ropebridge(GameRules):
     name = "ropebridge"
     title = "Ropebridge"
+    unit = "game"             # as its results say: the timeline and the score table count games
     rule_prefix = "ROPE"
     # Every rule this game cites, as the rules pages list them (each is written out where it
     # is raised or computed).
