@@ -73,6 +73,20 @@ def test_pontoon_show_trays_keep_the_chosen_cards_and_their_button_in_reach(phon
     # The bank has stood: its draw is folded, Cy's tray is open below it.
     expect(page.locator("#panel details.pt-reveal summary")).to_have_text("Cy shows the cards")
     expect(page.locator("#panel .pt-bank-draw summary")).to_be_visible()
+    # Each fold says it folds, closed or open: a bold line with no marker read as a heading.
+    draw = page.locator("#panel .pt-bank-draw")
+    assert fold_marker(draw.locator("summary")) == "▸"
+    assert fold_marker(page.locator("#panel details.pt-reveal summary")) == "▾"
+    table.tap(draw.locator("summary"))
+    expect(draw).to_have_attribute("open", "")
+    assert fold_marker(draw.locator("summary")) == "▾"
+    table.shot("layout-review-pontoon-bank-draw")
+
+
+def fold_marker(summary) -> str:
+    """The marker drawn before a fold's summary line, as the phone draws it."""
+    content = summary.evaluate("(s) => getComputedStyle(s, '::before').content")
+    return content.split("/")[0].strip().strip('"')
 
 
 def first_game_of(base: str, game: str) -> dict:
