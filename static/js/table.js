@@ -496,7 +496,8 @@
     if (refused) {
       const behind = queue.length - 1 - queue.indexOf(refused);
       const what = line("queue-count", words("refusedEntry", "Refused: {entry}").replace("{entry}", refused.label));
-      what.append(" · ", line("queue-behind", words("behind", "{n} behind it").replace("{n}", String(behind))));
+      /* Glued to the entry's last word and kept whole: a line never starts with "·". */
+      what.append("\u00a0", line("queue-behind", "· " + words("behind", "{n} behind it").replace("{n}", String(behind))));
       head.append(what, line("queue-reason two-lines", refused.message || ""));
     } else {
       const count = (offline ? words("kept", "Offline: {n} kept on this phone") : words("sendingCount", "Sending: {n}"))

@@ -413,7 +413,7 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         table.tap(head)
         expect(take_back).to_have_text(f"Undo: {labels[-1]}")
         table.tap(take_back)
-        expect(head.locator(".queue-behind")).to_have_text("2 behind it")
+        expect(head.locator(".queue-behind")).to_have_text("· 2 behind it")
         expect(take_back).to_have_text(f"Undo: {labels[-2]}")
         table.tap(head)
 
@@ -425,7 +425,7 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         page.wait_for_timeout(300)  # past htmx's settling of the swapped board
         expect(queue).to_have_attribute("data-held", "")
         expect(undo).to_be_hidden()
-        expect(head.locator(".queue-behind")).to_have_text("2 behind it")
+        expect(head.locator(".queue-behind")).to_have_text("· 2 behind it")
         table.in_reach()
 
         table.tap(head)
