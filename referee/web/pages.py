@@ -138,6 +138,11 @@ def register_filters(app: Flask) -> None:
     def signed_points(value: int) -> str:
         return signed(value)
 
+    @app.template_filter("all_of")
+    def listed(items) -> str:
+        """Names joined as the language joins them: "Ben, Cy and Dee"."""
+        return str(i18n.all_of(items))
+
     @app.template_filter("suits")
     def red_suits(text: str | None) -> Markup:
         """Text with its ♥ and ♦ marked red (and its ♣ ♠ marked too), escaped."""

@@ -54,6 +54,15 @@ def test_a_six_player_game_is_entered_without_scrolling(phone: Page, live_server
     page.get_by_role("button", name="Start the match").tap()
     expect(page.locator("#panel .turn")).to_contain_text("Ann deals the next game")
     table.in_reach()
+    # Each way a game ends reads whole in its box once chosen, on the small phone too.
+    ending = page.get_by_label("How it ended")
+    room = ending.evaluate("(s) => s.clientWidth - 28")  # less the padding and the arrow
+    for value in ("out", "blocked", "complete_curdle"):
+        ending.select_option(value)
+        width = ending.evaluate("""(s) => { const c = document.createElement('canvas').getContext('2d');
+          c.font = getComputedStyle(s).font; return c.measureText(s.selectedOptions[0].text).width; }""")
+        assert width <= room, (value, width, room)
+    ending.select_option("out")
     table.shot("pontis-quick-six")
 
     # Nobody could bridge: Ann takes the −2. Three bank cards each, and Ann's suit point.
@@ -65,5 +74,7 @@ def test_a_six_player_game_is_entered_without_scrolling(phone: Page, live_server
     table.tap(page.get_by_role("button", name="Enter the result"))
     expect(page.locator("#panel .answer .confirmed")).to_contain_text("Result of game 1 entered")
     expect(page.locator("#panel .turn")).to_contain_text("Ben deals the next game")
+    # Ann's −2 leaves five at 3 points: a tie, said as the headline says it, not "won".
+    expect(page.locator("#panel .turn")).to_contain_text("Ben, Cy, Dee, Eve and Fay tie for game 1.")
     table.in_reach()
     table.shot("pontis-quick-six-answered")
