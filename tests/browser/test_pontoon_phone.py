@@ -236,6 +236,10 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     expect(dee.locator(".pt-amount")).to_have_text("+6")
     expect(s.settled("Ben", 1)).to_contain_text("19 beats the banker's 18, paid single")
     expect(s.settled("Ben", 1)).to_contain_text("shoot 5: paid from the kitty")
+    # The deal's payments, folded: how many there are, not a figure among the money.
+    payments = page.locator(".pt-ledger .pt-lines li").count()
+    assert payments > 1
+    expect(page.locator(".pt-ledger summary")).to_have_text(f"Deal 1: {payments} payments")
     expect(s.settled("Ben", 2).locator(".pt-amount")).to_have_text("−10")
     expect(s.settled("Cy")).to_contain_text("bust")
     s.balances(AFTER[0]["balances"], kitty=AFTER[0]["kitty"])

@@ -135,5 +135,9 @@ def test_an_eight_player_deal_is_entered_without_scrolling(phone: Page, live_ser
         page.get_by_label("Kitty", exact=True).fill("30")
         table.tap(page.get_by_role("button", name="Put up the kitty"))
     expect(rows.first).to_have_attribute("data-player", "Fay")
+    # The new bank is named as the bank, in the turn line and on the bank's own line.
+    if game == "pontoon":
+        table.expect_turn("Bank for deal 2: Eve")
+    expect(quick.locator(".pt-quick-bank .pt-quick-name")).to_have_text("Eve bank")
     table.in_reach()
     table.shot(f"{game}-quick-eight-answered")
