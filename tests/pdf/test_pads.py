@@ -288,3 +288,10 @@ def test_each_rules_page_links_its_pad_near_the_top(client, game):
     german = client.get(f"/rules/{game}", headers=GERMAN).get_data(as_text=True)
     assert "Leerer Punkteblock" in german and "Blank score pad" not in german
     assert client.get("/rules", headers=GERMAN).get_data(as_text=True).count("Leerer Punkteblock") == len(games.PRODUCT)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pontoon_pad_names_as_many_players_as_it_has_columns(size):
+    _reader, text = read(pads.pad("pontoon", size))
+    assert "Player 5" in text and "Player 6" not in text
+    assert re.search(r"\b5\. ", text) and not re.search(r"\b6\. ", text), text[:600]

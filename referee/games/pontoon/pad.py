@@ -56,7 +56,7 @@ def plan(kit: Kit, title: str) -> Plan:
         body = [[para(str(d), CELL_HINT)] + [""] * last for d in range(1, count + 1)]
         return ruled_grid(kit, header, body, fractions, style + dark_every(5, count, len(header)))
 
-    head = pad_top(kit, title, numbered_players(6), 3,
+    head = pad_top(kit, title, numbered_players(PONTOON_PLAYERS), 3,
                    _("Players, and who holds the bank first (cut for it: highest card)."),
                    extra=[(gettext("Buy-in"), 1 / 3), (gettext("First banker"), 1 / 3),
                    (gettext("First kitty"), 1 / 3)])
