@@ -14,3 +14,9 @@ def sample(totals: Sequence[Mapping[str, int]]) -> list[tuple[int, Mapping[str, 
         return points
     step = len(points) / MAX_POINTS
     return [points[int(i * step)] for i in range(MAX_POINTS - 1)] + [points[-1]]
+
+
+def end_label(name: str, limit: int) -> str:
+    """A line's name at its end, cut to ``limit`` characters with "…" where it is longer, so a
+    cut name reads as cut ("Maximilian Oberhol…", not "Maximilian Oberholle")."""
+    return name if len(name) <= limit else name[:limit - 1] + "…"

@@ -9,7 +9,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
-from referee.charting import sample
+from referee.charting import end_label, sample
 from referee.points import MINUS, points
 
 INKS = ("#000000", "#b3261e", "#1f5f8b", "#2e6b34", "#7a4fa0", "#8a4b00", "#00707a", "#555555")
@@ -54,7 +54,7 @@ def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[
         y = max(end_y, placed[-1] + 9) if placed else end_y
         placed.append(y)
         name = (labels or {}).get(names[index], names[index])
-        drawing.add(String(plot.x + plot.width + 6, y - 2, name[:20], fontName=font, fontSize=7.5,
+        drawing.add(String(plot.x + plot.width + 6, y - 2, end_label(name, 20), fontName=font, fontSize=7.5,
                            fillColor=colors.HexColor(INKS[index % len(INKS)])))
     return drawing
 

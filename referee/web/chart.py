@@ -7,7 +7,7 @@ from typing import Mapping, Sequence
 
 from markupsafe import Markup, escape
 
-from referee.charting import sample
+from referee.charting import end_label, sample
 from referee.points import points
 
 WIDTH, HEIGHT = 340, 170
@@ -56,6 +56,6 @@ def running_totals_svg(totals: Sequence[Mapping[str, int]], names: Sequence[str]
     for end_y, name, series in ends:
         shown = (labels or {}).get(name, name)
         parts.append(f'<text class="name {series}" x="{LEFT + plot_w + 4}" y="{end_y + 4:.1f}">'
-                     f'{escape(shown[:14])}</text>')
+                     f'{escape(end_label(shown, 14))}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
