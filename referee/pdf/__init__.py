@@ -72,7 +72,9 @@ class Kit:
 
     @cached_property
     def heading(self) -> ParagraphStyle:
-        return ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
+        # Never alone at the foot of a page: a heading goes over with what it heads.
+        return ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4,
+                              keepWithNext=1)
 
     @cached_property
     def title(self) -> ParagraphStyle:

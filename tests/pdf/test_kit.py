@@ -2,8 +2,11 @@
 looks exactly as its paragraph would, red suits included."""
 from __future__ import annotations
 
+from io import BytesIO
+
 from PIL import Image, ImageChops
-from reportlab.platypus import Paragraph
+from pypdf import PdfReader
+from reportlab.platypus import Paragraph, Spacer
 
 from referee import pdf
 from referee.pdf import InkedLine, _runs, document, page_kit
@@ -51,3 +54,13 @@ def test_running_totals_of_a_few_wins_are_marked_in_whole_numbers():
     assert plot.yValueAxis.valueSteps == [0, 1]
     wide = running_totals_drawing([{"Ann": 120, "Ben": -40}], ["Ann", "Ben"], 400, "Helvetica")
     assert getattr(next(c for c in wide.contents if isinstance(c, LinePlot)).yValueAxis, "valueSteps", None) is None
+
+
+def test_a_heading_is_never_left_alone_at_the_foot_of_a_page():
+    kit = page_kit("a4")
+    rows = [[f"row {n}", "x"] for n in range(3)]
+    # A spacer leaving room at the foot of page one for the heading, not for its table.
+    story = [Spacer(1, 720), kit.para("Findings", kit.heading), kit.table(["Entry", "Rule"], rows, [0.5, 0.5])]
+    pages = [page.extract_text() for page in PdfReader(BytesIO(document(story, "a4"))).pages]
+    assert len(pages) == 2, pages
+    assert "Findings" not in pages[0] and "Findings" in pages[1] and "row 0" in pages[1], pages
