@@ -42,7 +42,7 @@ from reportlab.platypus import (
 
 from referee import games, i18n
 from referee.i18n import _, gettext
-from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, register_fonts
+from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, red_suits, register_fonts
 from referee.settings import HouseRuleInfo
 
 # --- Look --------------------------------------------------------------------------------
@@ -79,8 +79,8 @@ FILL_LABEL = paragraph_style("pad-fill", 9)
 
 def para(text: Any, style: ParagraphStyle) -> Paragraph:
     """A paragraph from plain text (escaped; a Message is shown in the current language);
-    markup only where a caller builds it itself."""
-    return Paragraph(escape(str(text)), style)
+    markup only where a caller builds it itself. Hearts and diamonds are red, as on the sheet."""
+    return Paragraph(red_suits(escape(str(text))), style)
 
 
 def fit(text: Any, style: ParagraphStyle, width: float) -> Paragraph:

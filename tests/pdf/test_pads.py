@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
@@ -295,3 +296,10 @@ def test_the_pontoon_pad_names_as_many_players_as_it_has_columns(size):
     _reader, text = read(pads.pad("pontoon", size))
     assert "Player 5" in text and "Player 6" not in text
     assert re.search(r"\b5\. ", text) and not re.search(r"\b6\. ", text), text[:600]
+
+
+def test_hearts_and_diamonds_are_red_on_a_pad(tmp_path):
+    # Reverse Bridge's pad names the suits in its notes ("♣ ♦ ♥ ♠ or NT"), as the sheet does.
+    image = Image.open(page_one_png(pads.pad("reverse-bridge", "a4"), tmp_path, dpi=100)).convert("RGB")
+    red = sum(1 for r, g, b in image.getdata() if r > 150 and g < 90 and b < 90)
+    assert red > 20, red
