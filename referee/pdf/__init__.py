@@ -81,7 +81,7 @@ class Kit:
         return ParagraphStyle("title", fontName=FONT_BOLD, fontSize=17, leading=21, spaceAfter=4)
 
     def para(self, text: Any, style: ParagraphStyle | None = None) -> Paragraph:
-        return Paragraph(red_suits(escape(str(text))), style or self.body)
+        return para(text, style or self.body)
 
     def table(self, header: list[str], rows: Iterable[list[Any]], fractions: list[float] | None = None,
               bold_last_row: bool = False) -> Table:
@@ -173,6 +173,12 @@ def _runs(text: str) -> list[str]:
 RED = frozenset("♥♦")
 RED_INK = "#b3261e"
 RED_COLOUR = colors.HexColor(RED_INK)
+
+
+def para(text: Any, style: ParagraphStyle) -> Paragraph:
+    """A paragraph from plain text (escaped; a Message is shown in the current language), with
+    hearts and diamonds in red: the one way sheets and pads write a line of words."""
+    return Paragraph(red_suits(escape(str(text))), style)
 
 
 def red_suits(markup: str) -> str:

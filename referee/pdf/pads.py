@@ -42,7 +42,7 @@ from reportlab.platypus import (
 
 from referee import games, i18n
 from referee.i18n import _, gettext
-from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, red_suits, register_fonts
+from referee.pdf import FONT, FONT_BOLD, MARGIN, PAGE_SIZES, Kit, para, register_fonts
 from referee.settings import HouseRuleInfo
 
 # --- Look --------------------------------------------------------------------------------
@@ -75,12 +75,6 @@ NOTE = paragraph_style("pad-note", 7.5, color=colors.HexColor("#3d3b36"), leadin
 HELP = paragraph_style("pad-help", 6.5, color=HINT, leading=8)
 RULE = paragraph_style("pad-rule", 8.5, leading=13)  # fixed: a line with boxes is no taller
 FILL_LABEL = paragraph_style("pad-fill", 9)
-
-
-def para(text: Any, style: ParagraphStyle) -> Paragraph:
-    """A paragraph from plain text (escaped; a Message is shown in the current language);
-    markup only where a caller builds it itself. Hearts and diamonds are red, as on the sheet."""
-    return Paragraph(red_suits(escape(str(text))), style)
 
 
 def fit(text: Any, style: ParagraphStyle, width: float) -> Paragraph:
