@@ -7,6 +7,19 @@ from typing import Mapping, Sequence
 MAX_POINTS = 120  # a long match is drawn from evenly spaced points, not one per deal
 
 
+def marks(totals: Sequence[Mapping[str, int]], names: Sequence[str],
+          opening: Mapping[str, int] | None = None) -> list[tuple[int, Mapping[str, int]]]:
+    """The points each line is drawn through: where the match started (``opening``, nought
+    unless the game says otherwise), then the totals after each game, hand or deal."""
+    return [(0, {name: (opening or {}).get(name, 0) for name in names})] + sample(totals)
+
+
+def baseline(opening: Mapping[str, int] | None, names: Sequence[str]) -> int:
+    """Where the chart's level line runs: the start every player shares (a buy-in), else nought."""
+    starts = {(opening or {}).get(name, 0) for name in names}
+    return starts.pop() if len(starts) == 1 else 0
+
+
 def sample(totals: Sequence[Mapping[str, int]]) -> list[tuple[int, Mapping[str, int]]]:
     """(deal number, totals) pairs, at most MAX_POINTS, always keeping the last."""
     points = list(enumerate(totals, start=1))

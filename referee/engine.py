@@ -200,6 +200,15 @@ class GameRules:
         hand or deal, oldest first: the match chart is drawn from these."""
         return ()
 
+    def opening_totals(self, state: Any) -> Mapping[str, int]:
+        """The totals before the first game, hand or deal, where the chart starts: nothing for
+        a game counted from nought, the buy-in for one played for money."""
+        return {}
+
+    def chart_note(self, state: Any) -> Message | None:
+        """A line under the chart where its totals are not the score table's own figures."""
+        return None
+
     def describe(self, before: Any, action: Action, after: Any) -> str:
         """One entry in words for the timeline ("Ben played 7♣ on his bank — bridge 7").
         Games override this; the default names who acted and what they entered."""

@@ -197,9 +197,10 @@ def _game_module(game: str) -> Any:
 
 
 def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4",
-               totals: Sequence[Mapping[str, int]] = ()) -> bytes:
+               totals: Sequence[Mapping[str, int]] = (), opening: Mapping[str, int] | None = None,
+               chart_note: Any = None) -> bytes:
     """The score sheet of one match as PDF bytes; ``totals`` (the running totals after each
-    game, hand or deal) are drawn as a chart."""
+    game, hand or deal) are drawn as a chart starting from ``opening``, ``chart_note`` under it."""
     kit = page_kit(page)
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
     version, current = getattr(match, "rules_version", 1), _current_rules(view["game"])
@@ -222,10 +223,13 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
     if line:
         story += [kit.para(gettext("Result"), kit.heading), kit.para(line)]
     drawing = running_totals_drawing(totals, list(view.get("scores") or ()), kit.width, FONT,
-                                     view.get("team_names"))
+                                     view.get("team_names"), opening)
     if drawing is not None:
         # The heading never stands alone at the foot of a page with its chart on the next.
-        story += [KeepTogether([kit.para(gettext("Running totals"), kit.heading), drawing])]
+        chart: list[Flowable] = [kit.para(gettext("Running totals"), kit.heading), drawing]
+        if chart_note:
+            chart.append(kit.para(str(chart_note), kit.small))
+        story += [KeepTogether(chart)]
     story += _findings(view, kit)
     story += _disputes(view, kit)
     story.append(Spacer(1, 6 * mm))

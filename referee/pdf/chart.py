@@ -9,7 +9,7 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 
-from referee.charting import end_label, sample
+from referee.charting import end_label, marks
 from referee.points import MINUS, points
 
 INKS = ("#000000", "#b3261e", "#1f5f8b", "#2e6b34", "#7a4fa0", "#8a4b00", "#00707a", "#555555")
@@ -18,21 +18,23 @@ DASHES = (None, (4, 2), (1, 2), (6, 2, 1, 2), (1, 1), (8, 3), (3, 3), (10, 2, 2,
 
 
 def running_totals_drawing(totals: Sequence[Mapping[str, int]], names: Sequence[str], width: float,
-                           font: str, labels: Mapping[str, str] | None = None) -> Drawing | None:
+                           font: str, labels: Mapping[str, str] | None = None,
+                           opening: Mapping[str, int] | None = None) -> Drawing | None:
+    """The chart; lines start at ``opening`` (nought unless given)."""
     if not totals:
         return None
-    marks = [(0, {name: 0 for name in names})] + sample(totals)
+    drawn = marks(totals, names, opening)
     height = 150.0
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 30, 20
     plot.width, plot.height = width - 130, height - 35
-    plot.data = [[(n, total.get(name, 0)) for n, total in marks] for name in names]
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, marks[-1][0]
+    plot.data = [[(n, total.get(name, 0)) for n, total in drawn] for name in names]
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, drawn[-1][0]
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName, axis.labels.fontSize = font, 7
     plot.yValueAxis.labelTextFormat = _tick
-    plot.xValueAxis.valueSteps = sorted({0, marks[-1][0]})
+    plot.xValueAxis.valueSteps = sorted({0, drawn[-1][0]})
     # Totals are whole numbers: over a small range (a few wins) the axis would mark 0.2, 0.4 …
     values = [v for series in plot.data for _n, v in series]
     if max(values) - min(values) <= SMALL_RANGE:

@@ -281,7 +281,8 @@ def _board_context(match: store.Match, replay: store.Replay, **extra) -> dict:
     }
     labels = state.get("team_names") or {}
     context["chart"] = running_totals_svg(replay.game.running_totals(replay.state), list(state.get("scores") or ()),
-                                          gettext("Running totals"), labels)
+                                          gettext("Running totals"), labels, replay.game.opening_totals(replay.state))
+    context["chart_note"] = replay.game.chart_note(replay.state) if context["chart"] else None
     context.update(extra)
     return context
 

@@ -29,7 +29,9 @@ def scoresheet(match_id: str):
     replay = store.load(match)
     view = replay.view()
     body = pdf.scoresheet(match, view, games.rules_of(match.game).title, page,
-                          totals=replay.game.running_totals(replay.state))
+                          totals=replay.game.running_totals(replay.state),
+                          opening=replay.game.opening_totals(replay.state),
+                          chart_note=replay.game.chart_note(replay.state))
     response = make_response(body)
     response.headers["Content-Type"] = "application/pdf"
     filename = f"{match.game}-{match.id}-{page}.pdf"

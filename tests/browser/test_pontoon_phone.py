@@ -335,6 +335,13 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     expect(page.locator("form.entry")).to_have_count(0)
     expect(page.locator(".outcome h2")).to_contain_text("Dee finishes furthest ahead: +17")
     s.shot("settle-up")
+    # The chart counts the kitty as the banker's, as the settle-up does; the balances above do
+    # not, and the line under the chart says so.
+    note = page.locator(".scores .chart-note")
+    note.scroll_into_view_if_needed()
+    expect(note).to_have_text("The chart counts the kitty as the banker's money, as the settle-up does.")
+    expect(page.locator(".scores svg.chart")).to_be_visible()
+    s.shot("chart")
 
     # Taps: a single card is two taps, sent by the second; cards shown from a hand are at most
     # two taps each, and one to send (opening the fold where there is one).
@@ -365,3 +372,4 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     assert "Friday Shoot" in text and "Deal 1" in text and "Deal 3" in text
     assert "five card trick beats the banker's 18, paid double" in text
     assert "Ben pays Dee 17" in text and "Cy pays Ann 7" in text
+    assert "counts the kitty as the banker" in text

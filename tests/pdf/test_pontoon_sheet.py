@@ -64,7 +64,8 @@ def test_the_sheet_of_a_shoot_session(api, client):
     # The settle-up, the result and the findings (none).
     assert "Settle-up" in text and "Ben pays Dee 17" in text and "Cy pays Ann 7" in text
     assert "2 payments square everyone" in text
-    assert "Dee won with 17" in text
+    assert ("Result After 3 deals, Dee finishes furthest ahead: +17. "
+            "Settle-up: Ben pays Dee 17 and Cy pays Ann 7.") in text
     assert "None: the log proves no breach." in text
 
 

@@ -4,10 +4,13 @@ drawn as running totals; at the end of the session the settle-up is the headline
 starts with the same players and house rules and the bank where it now is."""
 from __future__ import annotations
 
+import io
 import re
 
+from pypdf import PdfReader
+
 from tests.web.reading import chart_of, text_of
-from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, play_session
+from tests.web.test_api_pontoon import AFTER, FINAL, PLAYERS, SHOOT, SHOOT_SESSION, a, play_session
 
 
 def scorer_on(client, api, deals, end=False):
@@ -74,6 +77,57 @@ def test_the_match_is_drawn_and_the_session_ends_with_the_settle_up(client, api)
     assert chart.count("<polyline") == 4
     words = text_of(page).replace("&#39;", "'")
     assert state["match_result"]["headline"] in words and "Rematch" in words
+
+
+KITTY_NOTE = "The chart counts the kitty as the banker's money, as the settle-up does."
+
+
+def test_the_chart_starts_at_the_buy_in_and_says_it_counts_the_kitty_as_the_bankers(client, api):
+    """The chart's measure is the settle-up's (the kitty is the banker's money), which the
+    balances leave out: the page and the sheet say so under it, and every line starts at the
+    buy-in, on the level line, not at nought."""
+    match = api.create(game="pontoon", players=list(PLAYERS), settings={**SHOOT, "buy_in": 100})
+    play_session(api, match, SHOOT_SESSION[:2], end=False)
+    client.get(f"/m/{match['id']}/join/{match['scorer_token']}")
+    state = api.state(match)
+    first = state["history"][0]["balances"]
+    assert state["running_totals"][0] == {**first, "Ann": first["Ann"] + 40}
+    page = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    chart, series = chart_of(page)
+    level = re.search(r'<line class="axis" x1="[\d.]+" y1="([\d.]+)"', chart).group(1)
+    assert {points[0].split(",")[1] for points in series} == {level}   # each line starts at 100
+    high, low = (int(t) for t in re.findall(r'<text class="tick"[^>]*text-anchor="end">(\d+)</text>', chart)[:2])
+    drawn = [v for totals in state["running_totals"] for v in totals.values()] + [100]
+    assert (high, low) == (max(drawn), min(drawn)) and low > 0   # from the buy-in, not from nought
+    assert KITTY_NOTE in text_of(page).replace("&#39;", "'")
+    sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages).split())
+    assert KITTY_NOTE in text.replace("’", "'")
+    # The result names the lead as the board does, against the buy-in: not "leads with 112".
+    assert state["balances"]["Dee"] == 112 and state["leaders"] == ["Dee"]
+    assert "Result As things stand, Dee is furthest ahead: +12." in text and "leads with" not in text
+
+
+PLAIN_DEAL = [
+    a("deal"),
+    a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3), a("stake", player="Dee", amount=4),
+    a("second_card"), a("stick"), a("stick"), a("stick"),
+    a("banker_reveal", cards=["10c", "8h"]),
+    a("reveal", player="Ben", hand=1, cards=["10s", "9h"]),
+    a("reveal", player="Cy", hand=1, cards=["Kd", "7s"]),
+    a("reveal", player="Dee", hand=1, cards=["9c", "8d"]),
+    a("banker_stick"),
+]
+
+
+def test_without_a_kitty_the_chart_is_the_balances_and_needs_no_note(client, api):
+    match = api.create(game="pontoon", players=list(PLAYERS), settings={"buy_in": 50})
+    play_session(api, match, [PLAIN_DEAL], end=False)
+    client.get(f"/m/{match['id']}/join/{match['scorer_token']}")
+    state = api.state(match)
+    assert state["running_totals"] == [state["balances"]] and state["balances"]["Ben"] == 52
+    page = client.get(f"/m/{match['id']}").get_data(as_text=True)
+    assert chart_of(page)[0] and "kitty as the banker" not in page
 
 
 def test_a_rematch_starts_with_the_bank_where_it_ended(client, api):

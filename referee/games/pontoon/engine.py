@@ -358,6 +358,17 @@ class PontoonGame(GameRules):
         """Every player's money after each settled deal (the balances), oldest first."""
         return pontoon_view.running_totals(state)
 
+    def opening_totals(self, state: State) -> dict[str, int]:
+        """Every player starts with the buy-in: the chart starts there, not at nought."""
+        return dict.fromkeys(state.players, state.settings.buy_in)
+
+    def chart_note(self, state: State) -> Message | None:
+        # The balances leave the kitty out; the chart counts it as the settle-up does, so the
+        # banker's line stands above the banker's balance by what is in the kitty.
+        if not state.settings.shoot:
+            return None
+        return _("The chart counts the kitty as the banker's money, as the settle-up does.")
+
     def stage(self, state: State) -> Message | None:
         """Where in the deal the next entry falls, for grouping the timeline."""
         phase = state.phase

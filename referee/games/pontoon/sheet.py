@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from referee.cards import Card
-from referee.i18n import N_, Message, _, gettext, n_
+from referee.i18n import N_, Message, _, all_of, gettext, n_
 from referee.pdf import Kit
 from referee.points import points, signed
 
@@ -216,3 +216,20 @@ def _settle_up(view: dict, kit: Kit) -> list[Flowable]:
     out.append(Spacer(1, 1.5 * mm))
     out.append(kit.para(note, kit.small))
     return out
+
+
+def result_line(view: dict) -> str:
+    """Who is ahead by the settle-up's measure (against the buy-in, the kitty counted as the
+    banker's), as the board says it: the most money in front of a player is not the lead
+    while the banker's kitty is on the table."""
+    if view.get("match_result"):
+        return str(view["match_result"]["headline"])
+    leaders = view.get("leaders") or []
+    if not leaders:
+        return gettext("As things stand, nobody is ahead: the settle-up is square.")
+    # The settle-up's payments square every position: a player's are what they stand at.
+    ahead = sum(t["amount"] for t in view["settle_up"] if t["to"] == leaders[0]) \
+        - sum(t["amount"] for t in view["settle_up"] if t["from"] == leaders[0])
+    return str(n_("As things stand, {names} is furthest ahead: {amount}.",
+                  "As things stand, {names} are furthest ahead: {amount} each.", len(leaders),
+                  names=all_of(leaders), amount=signed(ahead)))
