@@ -198,9 +198,10 @@ def _game_module(game: str) -> Any:
 
 def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a4",
                totals: Sequence[Mapping[str, int]] = (), opening: Mapping[str, int] | None = None,
-               chart_note: Any = None) -> bytes:
+               chart_note: Any = None, corrected: Mapping[int, str] | None = None) -> bytes:
     """The score sheet of one match as PDF bytes; ``totals`` (the running totals after each
-    game, hand or deal) are drawn as a chart starting from ``opening``, ``chart_note`` under it."""
+    game, hand or deal) are drawn as a chart starting from ``opening``, ``chart_note`` under it.
+    ``corrected`` holds each correction's entry as the game words it (by the correction's seq)."""
     kit = page_kit(page)
     created = match.created_at if match.created_at.tzinfo else match.created_at.replace(tzinfo=timezone.utc)
     version, current = getattr(match, "rules_version", 1), _current_rules(view["game"])
@@ -231,7 +232,7 @@ def scoresheet(match: Any, view: dict[str, Any], game_title: str, page: str = "a
             chart.append(kit.para(str(chart_note), kit.small))
         story += [KeepTogether(chart)]
     story += _findings(view, kit)
-    story += _disputes(view, kit)
+    story += _disputes(view, kit, corrected or {})
     story.append(Spacer(1, 6 * mm))
     story.append(kit.para(_("Printed {time} by referee after entry {n}.",
                             time=datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M"), n=view["seq"]),
@@ -286,7 +287,7 @@ def _findings(view: dict, kit: Kit) -> list[Flowable]:
                             [0.1, 0.2, 0.7])]
 
 
-def _disputes(view: dict, kit: Kit) -> list[Flowable]:
+def _disputes(view: dict, kit: Kit, corrected: Mapping[int, str]) -> list[Flowable]:
     """Every sheet ends with the dispute record: disputes, rulings and corrections."""
     out: list[Flowable] = [kit.para(gettext("Disputes and corrections"), kit.heading)]
     disputes, corrections = view.get("disputes") or [], view.get("corrections") or []
@@ -301,8 +302,10 @@ def _disputes(view: dict, kit: Kit) -> list[Flowable]:
     if corrections:
         from referee.actions import Action, describe_fields
 
+        # The game's own words where the caller has them; the fields only as a fallback.
         rows = [[c["seq"], c["entry"],
-                 describe_fields(Action(c["action"])) if c["action"] else gettext("dropped"),
+                 (corrected.get(c["seq"]) or describe_fields(Action(c["action"]))) if c["action"]
+                 else gettext("dropped"),
                  ", ".join(map(str, c["dropped"])) or "—"] for c in corrections]
         out.append(Spacer(1, 3 * mm))
         out.append(kit.table([gettext("At entry"), gettext("Corrects entry"), gettext("Now reads"),

@@ -31,7 +31,9 @@ def scoresheet(match_id: str):
     body = pdf.scoresheet(match, view, games.rules_of(match.game).title, page,
                           totals=replay.game.running_totals(replay.state),
                           opening=replay.game.opening_totals(replay.state),
-                          chart_note=replay.game.chart_note(replay.state))
+                          chart_note=replay.game.chart_note(replay.state),
+                          corrected={c["seq"]: store.corrected_words(replay, c["entry"], c["action"])
+                                     for c in view.get("corrections") or () if c["action"]})
     response = make_response(body)
     response.headers["Content-Type"] = "application/pdf"
     filename = f"{match.game}-{match.id}-{page}.pdf"

@@ -83,3 +83,13 @@ def test_the_german_sheet_cuts_no_word(client, game):
                 lines, words = laid_out(cell)
                 cut += [(cell.text, line) for line in lines if any(word not in words for word in line)]
     assert cut == [], (game, cut[:5])
+
+
+def test_a_correction_reads_in_the_games_own_words_in_each_language(client):
+    """The corrections table says what the corrected entry now reads as the timeline says it,
+    in the sheet's language, not the entry's API fields ("miss — needed 2")."""
+    match_id = imported(client, "pontis", "play")
+    for headers, words in ((DE, "140 135 Ann passte (brauchte 2)"), ({}, "140 135 Ann missed (needed 2)")):
+        response = client.get(f"/api/matches/{match_id}/scoresheet.pdf", headers=headers)
+        text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages).split())
+        assert words in text
