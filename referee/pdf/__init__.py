@@ -22,11 +22,13 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 
 from referee.i18n import _, all_of, gettext
 from referee.pdf.chart import running_totals_drawing
+from referee.pdf.table import RoomForHeading, SheetTable
 
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/local/share/fonts")
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 MARGIN = 15 * mm
+FRAME_PADDING = 12  # a SimpleDocTemplate frame's padding, top and bottom
 
 
 def register_fonts() -> None:
@@ -44,7 +46,7 @@ def register_fonts() -> None:
 def page_kit(page: str) -> Kit:
     """The kit for pages of size ``page`` ("a4", "letter"): as wide as a page within its margins."""
     register_fonts()
-    return Kit(width=PAGE_SIZES[page][0] - 2 * MARGIN)
+    return Kit(width=PAGE_SIZES[page][0] - 2 * MARGIN, height=PAGE_SIZES[page][1] - 2 * MARGIN - FRAME_PADDING - 1)
 
 
 def document(story: Sequence[Flowable], page: str, title: str = "") -> bytes:
@@ -52,8 +54,22 @@ def document(story: Sequence[Flowable], page: str, title: str = "") -> bytes:
     The story itself is left as it was (reportlab's build uses up the list it is given)."""
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, pagesize=PAGE_SIZES[page], leftMargin=MARGIN, rightMargin=MARGIN,
-                      topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="referee").build(list(story))
+                      topMargin=MARGIN, bottomMargin=MARGIN, title=title, author="referee").build(_headed(story))
     return buffer.getvalue()
+
+
+def _headed(story: Sequence[Flowable]) -> list[Flowable]:
+    """The story with each heading over a table kept with the table's first row, not with all
+    of it: reportlab keeps a heading with the whole of what follows, and so moved a long table
+    and its heading to a fresh page, leaving most of the page before it empty."""
+    out: list[Flowable] = []
+    for flowable, following in zip(story, [*story[1:], None]):
+        if isinstance(following, SheetTable) and flowable.getKeepWithNext():
+            # The heading keeps with an empty spacer: the room is made before it instead.
+            out += [RoomForHeading(flowable, following), flowable, Spacer(0, 0)]
+        else:
+            out.append(flowable)
+    return out
 
 
 @dataclass(frozen=True)
@@ -61,6 +77,9 @@ class Kit:
     """Styles and helpers a game's section uses, so every sheet looks like one product."""
 
     width: float  # usable width in points
+    # What a fresh page's frame holds, a point under (a row this tall or less is never cut in
+    # two: under-measured, a row is at worst cut as before); None cuts rows anywhere.
+    height: float | None = None
 
     @cached_property
     def body(self) -> ParagraphStyle:
@@ -96,7 +115,8 @@ class Kit:
         body = [[self._cell(cell, widths[i] if widths else None) for i, cell in enumerate(line)]
                 for line in [header, *rows]]
         # A row taller than a page (a hand of many curdles, long names) is split across pages.
-        table = Table(body, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=1)
+        table = SheetTable(body, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=1)
+        table.page_height = self.height
         style = [
             ("FONTNAME", (0, 0), (-1, -1), FONT),
             ("FONTSIZE", (0, 0), (-1, -1), self.small.fontSize),

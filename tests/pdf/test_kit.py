@@ -64,3 +64,48 @@ def test_a_heading_is_never_left_alone_at_the_foot_of_a_page():
     pages = [page.extract_text() for page in PdfReader(BytesIO(document(story, "a4"))).pages]
     assert len(pages) == 2, pages
     assert "Findings" not in pages[0] and "Findings" in pages[1] and "row 0" in pages[1], pages
+
+
+def _pages(story) -> list[list[str]]:
+    """Each page's text, a cell to a line."""
+    return [[line.strip() for line in page.extract_text().splitlines()]
+            for page in PdfReader(BytesIO(document(story, "a4"))).pages]
+
+
+def test_a_long_table_starts_under_its_heading_not_on_a_fresh_page():
+    kit = page_kit("a4")
+    rows = [[f"row {n}", "x"] for n in range(120)]
+    story = [Spacer(1, 300), kit.para("Games", kit.heading), kit.table(["Game", "Rule"], rows, [0.5, 0.5])]
+    pages = _pages(story)
+    assert pages[0][:5] == ["Games", "Game", "Rule", "row 0", "x"], pages[0][:5]
+
+
+def test_a_header_heads_each_page_once_and_a_game_continued_there_is_named():
+    """Rows grouped under a game numbered on its first row only: the next page's first row
+    carries its game's number, and no page shows the header twice (reportlab printed it again
+    mid-page when it cut a row that could have gone whole onto the next)."""
+    kit = page_kit("a4")
+    rows = [[f"Game {g}" if p == 0 else "", f"player {g}.{p}", "lorem ipsum " * (12 if p == 3 else 1)]
+            for g in range(1, 40) for p in range(4)]
+    continued = 0
+    for room in (100, 137, 251, 333, 420):   # the page breaks fall at different rows of a game
+        pages = _pages([Spacer(1, room), kit.table(["Game", "Player", "Note"], rows, [0.2, 0.2, 0.6])])
+        assert len(pages) > 2
+        for lines in pages:
+            assert lines.count("Player") == 1, lines
+        for lines in pages[1:]:
+            first = lines[lines.index("Note") + 1:][:2]
+            assert first[0].startswith("Game "), (room, first)
+            continued += not first[1].endswith(".0")   # a game's later row, named all the same
+    assert continued >= 2
+
+
+def test_a_row_taller_than_a_page_is_cut_and_its_rest_is_named_on_the_next():
+    kit = page_kit("a4")
+    curdles = "; ".join(f"blind curdle: Ann (entry {n})" for n in range(400))
+    rows = [["1", "Ann", "short"], ["2", "Ben", curdles], ["3", "Cy", "short"]]
+    pages = _pages([kit.para("Hands", kit.heading), kit.table(["Hand", "Dealer", "Curdles"], rows, [0.1, 0.2, 0.7])])
+    assert len(pages) >= 2
+    assert pages[0][:9] == ["Hands", "Hand", "Dealer", "Curdles", "1", "Ann", "short", "2", "Ben"], pages[0][:9]
+    assert pages[1][:4] == ["Hand", "Dealer", "Curdles", "2"], pages[1][:4]   # cut at the foot, named again
+    assert all(lines.count("Curdles") == 1 for lines in pages)
