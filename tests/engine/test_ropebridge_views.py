@@ -12,7 +12,7 @@ from referee import i18n
 from referee.actions import Action
 from referee.games.ropebridge.engine import GAME, Settings
 from referee.rulebook import book
-from tests.engine.test_ropebridge import Table, dealt, pass_stalemate
+from tests.engine.test_ropebridge import Table, dealt, kings_buried, pass_stalemate
 from tests.web.test_api_ropebridge import DUG_OUT, SETTINGS
 from tests.web.test_api_ropebridge import GAME as WON_GAME
 
@@ -134,7 +134,7 @@ def test_ROPE_SETUP_2_row_cards_matched_count_out_of_the_row_length():
     # The players declare a stalemate with six of the ten row cards face up.
     table = played(("Dee", "Non"), {}, DUG_OUT + [{"type": "stalemate"}])
     outcome = table.view["outcome"]
-    assert outcome["headline"] == "Game 1 is a tie: Dee and Non declared a stalemate"
+    assert outcome["headline"] == "Game 1 is a tie — Dee and Non declared a stalemate"
     assert outcome["winners"] == []
     assert [row["cells"] for row in outcome["breakdown"]["rows"]] == [
         ["row card 3, K♠", "2 of 10", 2, 0], ["row card 3, K♠", "2 of 10", 2, 0]]
@@ -143,12 +143,33 @@ def test_ROPE_SETUP_2_row_cards_matched_count_out_of_the_row_length():
 def test_outcome_of_an_unbeatable_row_says_why():
     table = dealt(row=["Kc", "Kd", "Kh", "Ks"])
     assert table.view["outcome"]["headline"] == (
-        "Game 1 is a tie: unbeatable row: 4 kings in the row need 4 matching cards and no other king "
+        "Game 1 is a tie — unbeatable row: 4 kings in the row need 4 matching cards and no other king "
         "is left, so 4 jokers would be needed, but only 2 jokers are left outside the row and the "
         "matched piles")
     with i18n.language("de"):
         headline = table.view["outcome"]["headline"]
-    assert headline.startswith("Spiel 1 ist unentschieden: unschlagbare Reihe: 4 Könige in der Reihe")
+    assert headline.startswith("Spiel 1 ist unentschieden — unschlagbare Reihe: 4 Könige in der Reihe")
+
+
+@pytest.mark.parametrize("tie", ["unbeatable", "passes", "stuck", "declared"])
+def test_a_tie_headline_reads_at_a_glance_with_one_colon_at_most(tie):
+    # The reason has a colon of its own ("unbeatable row: …"), and a stalemate by passes has
+    # brackets of its own: the headline adds neither, in either language.
+    if tie == "unbeatable":
+        table = dealt(row=["Kc", "Kd", "Kh", "Ks"])
+    elif tie == "passes":
+        table = pass_stalemate()
+        table.do("end_turn")
+        table.do("end_turn")
+    elif tie == "stuck":
+        table = kings_buried()
+    else:
+        table = played(("Dee", "Non"), {}, DUG_OUT + [{"type": "stalemate"}])
+    for language, start in (("en", "Game 1 is a tie — "), ("de", "Spiel 1 ist unentschieden — ")):
+        with i18n.language(language):
+            headline = table.view["outcome"]["headline"]
+        assert headline.startswith(start), headline
+        assert headline.count(":") <= 1 and "((" not in headline and "))" not in headline, headline
 
 
 # --- describe ------------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from tests.pdf.rendering import page_one_png
@@ -56,11 +58,11 @@ def test_a_played_hand_prints_winner_cards_left_curdles_and_the_hand_in_progress
     assert "Hand 2 in progress" in words
     assert "Dealt by Ben; Ann to enter next. Cards in hand: Ann 9, Ben 10; stock 33 cards" in words
     assert "bank A 5♠ (1 card), bank B 9♣ (1 card)" in words
-    # Standing and the frame's result agree: Ann leads with one hand won.
+    # The standing table, then who leads said once, as the result, in the singular.
     assert "Standing" in words and "Ann 1 0 Ben 0 8" in words
-    assert "Ann leads with 1 hand won." in words
+    assert "Result Ann leads with 1 hand won." in words
+    assert words.count("leads with") == 1
     assert "Findings None" in words
-    # The frame's result line agrees, in the singular.
     assert "Ann leads with 1 hands won" not in words
 
 
@@ -69,12 +71,59 @@ def test_two_leaders_share_the_lead_in_words_and_german_has_no_identifier(api, c
     api.act(match, {"type": "quick", "winner": "Ann"})
     api.act(match, {"type": "quick", "winner": "Ben"})
     words = flat(sheet_text(client, match)[1])
-    assert "Ann and Ben share the lead with 1 hand won." in words
-    assert "Ann and Ben lead with 1 hand won each." in words
+    # Said once, below the standing table, not again in other words or another order.
+    assert "Result Ann and Ben lead with 1 hand won each." in words
+    assert words.count("lead with") == 1 and "share the lead" not in words
     german = flat("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(client.get(
         f"/api/matches/{match['id']}/scoresheet.pdf", headers={"Accept-Language": "de"}).data)).pages))
     assert "Wertung gewonnene Runden" in german and "hands_won" not in german
     assert "1 Runde gewonnen" in german
+    assert "Ergebnis Ann und Ben führen mit je 1 gewonnenen Runde." in german
+    assert german.count("führen") == 1 and "teilen sich" not in german
+
+
+PENALTY = {"scoring": "cards_left", "target": 10}
+
+
+# (house rules, hands as (winner, cards left of the others), the result in English and German)
+RESULTS = [
+    # Ben has won more hands than Ann at the same penalty: the standing and the result name him first.
+    (PENALTY | {"target": 100}, [("Ann", {"Ben": 9, "Cy": 2}), ("Ben", {"Ann": 4, "Cy": 3}),
+                                 ("Ben", {"Ann": 5, "Cy": 5})],
+     "Ben and Ann lead with 9 penalty points each.", "Ben und Ann führen mit je 9 Strafpunkten."),
+    (PENALTY | {"target": 100}, [("Ben", {"Ann": 1, "Cy": 3})],
+     "Ben leads with 0 penalty points.", "Ben führt mit 0 Strafpunkten."),
+    (PENALTY, [("Ann", {"Ben": 1, "Cy": 12})],
+     "Ann wins the match with 0 penalty points.", "Ann gewinnt die Partie mit 0 Strafpunkten."),
+    (PENALTY, [("Ann", {"Ben": 2, "Cy": 5}), ("Ben", {"Ann": 2, "Cy": 6})],
+     "Ann and Ben share the win with 2 penalty points each.",
+     "Ann und Ben teilen sich den Sieg mit je 2 Strafpunkten."),
+    ({"hands": 2}, [("Cy", None), ("Cy", None)],
+     "Cy wins the match with 2 hands won.", "Cy gewinnt die Partie mit 2 gewonnenen Runden."),
+    ({"hands": 1}, [("Cy", None)],
+     "Cy wins the match with 1 hand won.", "Cy gewinnt die Partie mit 1 gewonnenen Runde."),
+]
+
+
+@pytest.mark.parametrize("settings, hands, english, german", RESULTS)
+def test_the_result_is_said_once_with_its_unit_in_the_standings_order(api, client, settings, hands, english, german):
+    match = api.create(game="curdle", players=("Ann", "Ben", "Cy"), mode="quick", settings=settings)
+    for winner, left in hands:
+        api.act(match, {"type": "quick", "winner": winner, **({"cards_left": left} if left else {})})
+    words = flat(sheet_text(client, match)[1])
+    standing = words.split("Standing", 1)[1]
+    # Nothing between the standing table and the result: the one sentence is the result line.
+    assert re.search(r"Standing Player Hands won (Penalty points|Cards left, all hands)( \w+ \d+ \d+){3} "
+                     r"Result ", words), standing
+    assert f"Result {english}" in words
+    for verb in ("lead", "wins", "share", "won with"):
+        assert standing.count(verb) == english.count(verb), verb
+    response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers={"Accept-Language": "de"})
+    deutsch = flat("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages))
+    assert f"Ergebnis {german}" in deutsch
+    stand = deutsch.split("Stand Spieler", 1)[1]
+    for verb in ("führ", "gewinnt", "teilen", "Gewonnen:"):
+        assert stand.count(verb) == german.count(verb), verb
 
 
 def test_cards_left_scoring_prints_penalties_lowest_first_and_a_letter_page(api, client):
@@ -101,7 +150,9 @@ def test_cards_left_scoring_prints_penalties_lowest_first_and_a_letter_page(api,
     assert "Standing" in words
     standing = words.split("Standing", 1)[1]
     assert standing.index("Dee") < standing.index("Ann") < standing.index("Ben") < standing.index("Cy")
-    assert "Dee wins the match with the fewest penalty points (1)." in words
+    # Said once, with its unit: the old "Dee won with 1." named no unit.
+    assert "Result Dee wins the match with 1 penalty point." in words
+    assert words.count("Dee wins") == 1 and "won with" not in words
 
 
 def test_findings_are_printed(api, client):

@@ -216,9 +216,23 @@ def test_german_pad_has_german_title_headings_and_house_rules(client, game, size
 def test_german_pad_reminder_of_reverse_bridge_scoring(client):
     _, text = read(client.get("/pads/reverse-bridge.pdf", headers=GERMAN).data)
     assert "So wird eine Runde gewertet." in text
-    assert "L × 2 bei Trumpf ♣ oder ♦, L × 3 bei ♥ oder ♠, L × 3 + 1 ohne Trumpf" in text
+    assert "L × 2 bei Trumpf ♣ oder ♦, L × 3 bei ♥ oder ♠, L × 3 + 1 bei Sans Atout" in text
     assert "Bietende 12, Gegner 10" in text
     assert "How a hand scores." not in text
+
+
+def test_german_pad_writes_no_trump_as_the_german_sheet_and_rules_do(api, client):
+    # German rules, bid box and score sheet write no trump SA (Sans Atout); the pad wrote NT.
+    _, text = read(client.get("/pads/reverse-bridge.pdf", headers=GERMAN).data)
+    assert "Kontrakt: Stufe und Trumpf (♣ ♦ ♥ ♠ oder SA = Sans Atout)." in text
+    assert not re.search(r"\bNT\b", text) and "ohne Trumpf" not in text
+    _, english = read(client.get("/pads/reverse-bridge.pdf").data)
+    assert "Contract: level and trumps (♣ ♦ ♥ ♠ or NT)." in english and "SA" not in english
+    match = api.create(game="reverse-bridge", players=("Ann", "Ben", "Cat", "Dan"), mode="quick")
+    api.act(match, {"type": "quick", "bidder": "Dan", "level": 1, "denomination": "NT", "tricks": 1})
+    sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers=GERMAN).data
+    sheet_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(sheet)).pages)
+    assert "1SA von Dan" in sheet_text and not re.search(r"\dNT\b", sheet_text)
 
 
 @pytest.mark.parametrize("game", list(HEADINGS))

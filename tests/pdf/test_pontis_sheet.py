@@ -77,3 +77,15 @@ def test_page_one_renders_to_a_picture(api, client, tmp_path):
     response = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
     page = page_one_png(response.data, tmp_path)
     assert page.stat().st_size > 10_000  # a page with tables on it, not a blank sheet
+
+
+def test_the_games_table_heads_each_column_once(api, client):
+    # The first column names the game; the game's sum is its score, not a second "Game".
+    match, _ = play_games(api, 1)
+    text = " ".join(sheet_text(client, match)[1].split())
+    assert "Game Player Bank cards Suit points Bonus / penalty Liar Score Match" in text
+    assert "Liar Game Match" not in text
+    german = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers={"Accept-Language": "de"})
+    text = " ".join("\n".join(page.extract_text() for page in PdfReader(io.BytesIO(german.data)).pages).split())
+    assert "Spiel Spieler Bankkarten Farbpunkte Bonus / Strafe Lügner Punkte Partie" in text
+    assert "Lügner Spiel Partie" not in text

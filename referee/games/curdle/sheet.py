@@ -116,70 +116,76 @@ def _cards(n: int) -> str:
     return str(n_("{n} card", "{n} cards", n, n=n))
 
 
-def _standing(view: dict, kit: Kit) -> list[Flowable]:
-    players = view["players"]
+def _tallies(view: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """Hands won and cards left over every finished hand, by player."""
     history = view.get("history") or []
-    penalty = _penalty(view)
-    scores = view["scores"]
+    players = view["players"]
     won = {name: sum(1 for hand in history if hand["winner"] == name) for name in players}
     left = {name: sum((hand["cards_left"] or {}).get(name, 0) for hand in history) for name in players}
-    order = sorted(players, key=lambda name: (scores[name], -won[name]) if penalty else (-scores[name], left[name]))
-    if penalty:
+    return won, left
+
+
+def _order(view: dict) -> list[str]:
+    """The standing's order, shared by its table and the result line so both name players
+    alike: fewest penalty points first (then most hands won), or most hands won first (then
+    fewest cards left)."""
+    scores = view["scores"]
+    won, left = _tallies(view)
+    if _penalty(view):
+        return sorted(view["players"], key=lambda name: (scores[name], -won[name]))
+    return sorted(view["players"], key=lambda name: (-scores[name], left[name]))
+
+
+def _standing(view: dict, kit: Kit) -> list[Flowable]:
+    scores = view["scores"]
+    won, left = _tallies(view)
+    order = _order(view)
+    if _penalty(view):
         header = [gettext("Player"), gettext("Hands won"), gettext("Penalty points")]
         rows = [[name, won[name], scores[name]] for name in order]
     else:
         header = [gettext("Player"), gettext("Hands won"), gettext("Cards left, all hands")]
         rows = [[name, won[name], left[name]] for name in order]
-    out: list[Flowable] = [kit.para(gettext("Standing"), kit.heading), kit.table(header, rows, [0.4, 0.2, 0.25])]
-    if history:
-        out.append(kit.para(_standing_line(view, order, penalty)))
-    return out
-
-
-def _standing_line(view: dict, order: list[str], penalty: bool) -> str:
-    scores = view["scores"]
-    best = scores[order[0]]
-    leaders = [name for name in order if scores[name] == best]
-    if view.get("match_over"):
-        winners = view.get("match_winners") or leaders
-        if penalty:
-            return str(n_("{players} wins the match with the fewest penalty points ({best}).",
-                          "{players} share the win of the match with the fewest penalty points ({best}).",
-                          len(winners), players=all_of(winners), best=best))
-        return str(n_("{players} wins the match with {best} hands won.",
-                      "{players} share the win of the match with {best} hands won.",
-                      len(winners), players=all_of(winners), best=best)
-                   if best != 1 else
-                   n_("{players} wins the match with {best} hand won.",
-                      "{players} share the win of the match with {best} hand won.",
-                      len(winners), players=all_of(winners), best=best))
-    if penalty:
-        return str(n_("{players} leads with the fewest penalty points ({best}).",
-                      "{players} share the lead with the fewest penalty points ({best}).",
-                      len(leaders), players=all_of(leaders), best=best))
-    return str(n_("{players} leads with {best} hand won.", "{players} leads with {best} hands won.",
-                  best, players=all_of(leaders), best=best)
-               if len(leaders) == 1 else
-               n_("{players} share the lead with {best} hand won.",
-                  "{players} share the lead with {best} hands won.",
-                  best, players=all_of(leaders), best=best))
+    # The table only: who won or leads is said once, by the frame's result line just below it.
+    return [kit.para(gettext("Standing"), kit.heading), kit.table(header, rows, [0.4, 0.2, 0.25])]
 
 
 def result_line(view: dict) -> str:
-    """With cards-left scoring the lowest total wins; the engine names the winners."""
-    scores = view.get("scores") or {}
-    if not scores:
-        return ""
-    winners = view.get("match_winners") or []
-    if view.get("match_over") and winners:
-        return str(_("{players} won with {best}.", players=all_of(winners), best=scores[winners[0]]))
-    best = min(scores.values()) if _penalty(view) else max(scores.values())
-    leaders = [name for name, total in scores.items() if total == best]
+    """Who won the match or leads it, with the count and its unit (hands won, or penalty points,
+    where the lowest total wins), names in the standing's order. The standing table above it
+    says nothing more, so the sheet says this once."""
+    if not view.get("history"):
+        return ""  # nobody has gone out yet: the table of zeros says all there is
+    scores = view["scores"]
+    order = _order(view)
+    if view.get("match_over") and view.get("match_winners"):
+        names = [name for name in order if name in view["match_winners"]]
+        best = scores[names[0]]
+        if _penalty(view):
+            line = (n_("{players} wins the match with {best} penalty point.",
+                       "{players} wins the match with {best} penalty points.",
+                       best, players=all_of(names), best=best) if len(names) == 1 else
+                    n_("{players} share the win with {best} penalty point each.",
+                       "{players} share the win with {best} penalty points each.",
+                       best, players=all_of(names), best=best))
+        else:
+            line = (n_("{players} wins the match with {best} hand won.",
+                       "{players} wins the match with {best} hands won.",
+                       best, players=all_of(names), best=best) if len(names) == 1 else
+                    n_("{players} share the win with {best} hand won each.",
+                       "{players} share the win with {best} hands won each.",
+                       best, players=all_of(names), best=best))
+        return str(line)
+    best = scores[order[0]]
+    names = [name for name in order if scores[name] == best]
     if _penalty(view):
-        return str(n_("{players} leads with {best} penalty points.", "{players} lead with {best} penalty points.",
-                      len(leaders), players=all_of(leaders), best=best))
-    if len(leaders) == 1:
-        return str(n_("{players} leads with {best} hand won.", "{players} leads with {best} hands won.",
-                      best, players=all_of(leaders), best=best))
-    return str(n_("{players} lead with {best} hand won each.", "{players} lead with {best} hands won each.",
-                  best, players=all_of(leaders), best=best))
+        line = (n_("{players} leads with {best} penalty point.", "{players} leads with {best} penalty points.",
+                   best, players=all_of(names), best=best) if len(names) == 1 else
+                n_("{players} lead with {best} penalty point each.", "{players} lead with {best} penalty points each.",
+                   best, players=all_of(names), best=best))
+    else:
+        line = (n_("{players} leads with {best} hand won.", "{players} leads with {best} hands won.",
+                   best, players=all_of(names), best=best) if len(names) == 1 else
+                n_("{players} lead with {best} hand won each.", "{players} lead with {best} hands won each.",
+                   best, players=all_of(names), best=best))
+    return str(line)

@@ -12,8 +12,10 @@ from referee.points import points, signed
 
 def sections(view: dict, kit: Kit) -> list:
     out = [kit.para(gettext("Games"), kit.heading)]
+    # The first column already names the game: the game's sum is headed "Score", the rules' word
+    # for it (PONTIS-END-5), not "Game" a second time (the screen's breakdown has no such column).
     header = [gettext("Game"), gettext("Player"), gettext("Bank cards"), gettext("Suit points"),
-              gettext("Bonus / penalty"), gettext("Liar"), gettext("Game"), gettext("Match")]
+              gettext("Bonus / penalty"), gettext("Liar"), gettext("Score"), gettext("Match")]
     rows, running = [], {p: 0 for p in view["players"]}
     for game in view.get("history", []):
         suit = SUIT_SYMBOLS.get(game.get("foundation_suit") or "", "")

@@ -69,7 +69,9 @@ def plan(kit: Kit, title: str) -> Plan:
     head = pad_top(kit, title, [(gettext("North"), 0.25), (gettext("East"), 0.25), (gettext("South"), 0.25),
                    (gettext("West"), 0.25)], 4,
                    _("Players by seat: North and South (NS) play against East and West (EW)."))
-    note = _("Contract: level and trumps (♣ ♦ ♥ ♠ or NT). A heavy line marks each round of four deals.")
+    # No trump written short by the engine, as the sheet and the bid box show it (German SA).
+    note = _("Contract: level and trumps (♣ ♦ ♥ ♠ or {no_trump}). A heavy line marks each round of four deals.",
+             no_trump=rb.denomination_text("NT"))
     before = head + house_rules(kit, GAME.settings_type.rules()) + [
         para(gettext("Score pad"), kit.heading), _reverse_bridge_reminder(kit), Spacer(1, 1.5 * mm),
         para(note, NOTE), Spacer(1, 1.5 * mm)]

@@ -1192,7 +1192,9 @@ def _game_result(state: State, record: Record) -> Message:
     if record.winner is None:
         if state.mode == "quick":
             return _("Game {n} is a tie ({kind})", n=number, kind=_tie_word(record.tie))
-        return _("Game {n} is a tie: {reason}", n=number, reason=record.reason)
+        # A dash, not a colon: the reason has a colon of its own ("unbeatable row: …"), and
+        # brackets would nest with the ones some reasons hold (ROPE-TURN-7).
+        return _("Game {n} is a tie — {reason}", n=number, reason=record.reason)
     winner = state.players[record.winner]
     if state.mode == "quick":
         return _("{player} wins game {n}", player=winner, n=number)
