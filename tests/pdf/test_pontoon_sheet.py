@@ -69,6 +69,22 @@ def test_the_sheet_of_a_shoot_session(api, client):
     assert "None: the log proves no breach." in text
 
 
+def test_a_bank_given_away_is_listed_as_given_not_as_a_sale(api, client):
+    match = api.create(game="pontoon", players=("Ann", "Ben", "Cy"), settings={"buy_in": 100})
+    for action in (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3),
+                   a("second_card"), a("stick"), a("stick"), a("banker_reveal", cards=["10c", "7c"]),
+                   a("reveal", player="Ben", hand=1, cards=["9h", "3h"]),
+                   a("reveal", player="Cy", hand=1, cards=["Kd", "9d"]), a("banker_stick"),
+                   a("sell_bank", to="Ben", price=0)):
+        api.act(match, action)
+    _reader, text = sheet(client, match)
+    assert "Ann gives the bank to Ben" in text
+    assert "After Entry From To Why Price deal 1 11 Ann Ben given away —" in text
+    german = client.get(f"/api/matches/{match['id']}/scoresheet.pdf", headers={"Accept-Language": "de"})
+    words = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(german.data)).pages).split())
+    assert "Runde 1 11 Ann Ben abgegeben —" in words
+
+
 def test_letter_a_sale_and_findings(api, client):
     match = api.create(game="pontoon", players=("Ann", "Ben", "Cy"), settings={"buy_in": 100})
     for action in (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3),

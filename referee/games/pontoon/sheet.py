@@ -55,6 +55,15 @@ def _change(change: dict) -> Message:
     return _("{old} gives the bank to {new}", old=change["from"], new=change["to"])
 
 
+def _why_and_price(change: dict) -> tuple[str, str | int]:
+    """A bank change's reason and price as the table lists them: a "sale" for nothing is the
+    bank given away, and says so."""
+    if change["reason"] == "pontoon":
+        return gettext("pontoon"), ""
+    price = change.get("price") or 0
+    return (gettext("sale"), price) if price else (gettext("given away"), "—")
+
+
 def sections(view: dict, kit: Kit) -> list[Flowable]:
     settings = view["settings"]
     history = view.get("history", [])
@@ -182,8 +191,7 @@ def _bank_changes(view: dict, kit: Kit) -> list[Flowable]:
         for change in deal.get("bank_changes") or []:
             seen.add(change["seq"])
             rows.append([_("deal {deal}", deal=deal["deal"] + 1), change["seq"], change["from"], change["to"],
-                         gettext("pontoon") if change["reason"] == "pontoon" else gettext("sale"),
-                         change.get("price") or ""])
+                         *_why_and_price(change)])
     # A sale before the first deal belongs to no deal's record; its ledger line still shows it.
     for line in view.get("ledger", []):
         if line["kind"] == "sale" and line["seq"] not in seen:
