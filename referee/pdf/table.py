@@ -76,7 +76,8 @@ class RoomForHeading(CondPageBreak):
         self.table.wrap(availWidth, availHeight)
         rows = self.table._rowHeights
         first = rows[1] if len(rows) > 1 else 0
-        if self.table.page_height is not None and first > TALL * self.table.page_height:
-            first = ROOM
+        page = self.table.page_height
+        if page is None or first > TALL * page:
+            first = min(first, ROOM)   # a tall row is cut here; with no page height, never ask for a page
         self.height = self.heading.getSpaceBefore() + heading + self.heading.getSpaceAfter() + rows[0] + first
         return super().wrap(availWidth, availHeight)
