@@ -1,17 +1,27 @@
-"""Two phone layouts a review found wanting, held to what the table needs:
+"""Phone layouts a review found wanting, held to what the table needs:
 
 - Pontoon's "show the cards" trays: after the cards are tapped in, the chosen cards and the button
   that sends them are on screen with the turn line, at 390×844 and at 360×740 (a player's
   pontoon or split on their turn; a hand shown after "the bank stands");
 - German at 360 px (and 390): the result tables and Reverse Bridge's score pad fit their box
-  with no column cut off, and Pontoon's buy button and amount box show their words whole.
+  with no column cut off, and Pontoon's buy button and amount box show their words whole;
+- Shoot Pontoon's shoot bets: each label ("Ben's bet, up to 40") reads on one line, over its
+  amount box, in English and German on both phones (it broke as "Ben's bet, up to" / "40");
+- Reverse Bridge's scoring table scrolled sideways: its sticky tricks column is opaque, on top,
+  and no number shows in part beside it (light and dark, English and German);
+- Reverse Bridge's audit: a refused adjustment is answered under the Reason box it is about,
+  over the button that sent it, not at the top of the panel above Accept.
 """
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import re
+
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.table import SHOTS, Table, api, new_phone
 from tests.golden.common import example
+from tests.web.test_api_pontoon import DEAL_1, DEAL_2, DEAL_3
+from tests.web.test_api_reverse_bridge import PLAYERS, TRUMP, auction_actions, known_deal, play_out
 
 POINTS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -187,3 +197,213 @@ def test_german_pontoon_buy_button_and_amount_show_their_words_whole(browser, li
         assert placeholder["width"] <= placeholder["room"], (size, placeholder)
         Table(page).in_reach()
         page.context.close()
+
+
+# The text of the label of a control (not the control it may wrap): how many lines it takes, how
+# tall it is against its line-height, its right edge against the room it has, and how far its
+# last line is from the top of the control it names.
+LABEL_TEXT = """(input) => {
+  const label = input.labels[0], range = document.createRange();
+  const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.trim()) texts.push(node);
+  range.setStart(texts[0], 0);
+  range.setEnd(texts[texts.length - 1], texts[texts.length - 1].length);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  const text = range.getBoundingClientRect(), style = getComputedStyle(label);
+  return {text: label.textContent.trim(), lines: new Set(rects.map((r) => Math.round(r.top))).size,
+          height: text.height, lineHeight: parseFloat(style.lineHeight), right: text.right,
+          room: label.getBoundingClientRect().right - parseFloat(style.paddingRight),
+          gap: input.getBoundingClientRect().top - text.bottom};
+}"""
+
+
+def one_line_over_its_box(amount: Locator, size: str) -> dict:
+    """The amount box's label reads whole on one line, within its box, right over the amount."""
+    label = amount.evaluate(LABEL_TEXT)
+    assert label["lines"] == 1 and label["height"] <= 1.5 * label["lineHeight"], (size, label)
+    assert label["right"] <= label["room"] + 0.5, (size, label)
+    assert 0 <= label["gap"] <= 12, (size, label)
+    return label
+
+
+def shoot_pontoon_at(base: str, actions: list[dict]) -> dict:
+    match = api(base, "/api/matches", {"game": "shoot-pontoon", "players": POINTS})
+    act(base, match, *actions)
+    return match
+
+
+def test_shoot_pontoon_bet_labels_read_on_one_line_over_their_box(browser, live_server):
+    # The first-card round (Ben bets up to 40 or declines); a new bet on Ben's other split hand;
+    # Dee's bet before her fourth card (deal 3).
+    screens = {"round": (shoot_pontoon_at(live_server, DEAL_1[:5]), "Ben's bet, up to 40", "Wette von Ben, bis 40"),
+               "split": (shoot_pontoon_at(live_server, DEAL_1[:9]), "Shoot bet on the other split hand, up to 32",
+                         "Shoot-Wette auf die andere geteilte Hand, bis 32"),
+               "fourth": (shoot_pontoon_at(live_server, DEAL_1 + DEAL_2 + DEAL_3[:11]),
+                          "Shoot bet before the fourth card, up to 24", "Shoot-Wette vor der vierten Karte, bis 24")}
+    for language in (None, "de"):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            for name, (match, english, german) in screens.items():
+                page.goto(match["links"]["scorer"])
+                amount = page.locator('#panel form.pt-shoot-form input[name="amount"]')
+                expect(amount).to_be_visible()
+                label = one_line_over_its_box(amount, size)
+                assert label["text"] == (german if language else english), label
+                expect(page.locator("#panel").get_by_label(label["text"], exact=True)).to_have_count(1)
+                Table(page).in_reach()   # the label, the box and the buttons take no scrolling
+                page.screenshot(path=f"{SHOTS}/layout-review-pontoon-shoot-{name}-{language or 'en'}-{size}.png",
+                                caret="initial")
+            page.context.close()
+
+
+# Reverse Bridge's scoring table, one group's box: for each row, its sticky tricks cell's
+# background (opaque or not), whether the cell is what a tap just inside its right edge meets
+# (on top of the cells passing under it), and every number of the other cells that lies partly
+# under the sticky cell and partly beside it; and whether the corner's words fit their cell.
+STICKY_COLUMN = """(box) => {
+  const found = [];
+  const alpha = (color) => {
+    if (color === 'transparent') return 0;
+    const parts = color.match(/[\\d.]+/g).map(Number);
+    return parts.length > 3 ? parts[3] : 1;
+  };
+  const view = box.getBoundingClientRect();
+  [...box.querySelectorAll('tr')].forEach((row, n) => {
+    const sticky = row.cells[0], edge = sticky.getBoundingClientRect();
+    const background = getComputedStyle(sticky).backgroundColor;
+    if (alpha(background) < 1) found.push(`row ${n}: the sticky cell's background is ${background}`);
+    const y = edge.top + edge.height / 2;
+    if (y > Math.max(view.top, 0) && y < Math.min(view.bottom, innerHeight)) {
+      const hit = document.elementFromPoint(edge.right - 3, y);
+      if (!sticky.contains(hit))
+        found.push(`row ${n}: beside its edge the sticky cell is under ${hit && hit.outerHTML.slice(0, 60)}`);
+    }
+    for (const cell of [...row.cells].slice(1)) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          if (r.width > 0 && r.left < edge.right - 0.5 && r.right > edge.right + 0.5)
+            found.push(`row ${n}: "${node.textContent}" shows in part beside the sticky column`);
+        }
+      }
+    }
+  });
+  const corner = box.querySelector('.rb-corner');
+  if (corner.scrollWidth > corner.clientWidth) found.push(`the corner's words overflow it: ${corner.textContent}`);
+  return {found, scrolled: box.scrollLeft, most: box.scrollWidth - box.clientWidth};
+}"""
+
+
+def sticky_column_holds(box: Locator, where: str) -> int:
+    """The sticky column, checked where the box is scrolled now; returns the scroll."""
+    box.page.wait_for_timeout(150)   # a scroll comes to rest on a column
+    seen = box.evaluate(STICKY_COLUMN)
+    assert seen["found"] == [], (where, seen)
+    return seen["scrolled"]
+
+
+def test_reverse_bridge_scoring_table_sticky_column_hides_what_passes_under_it(browser, live_server):
+    for language in (None, "de"):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                page.goto(live_server + "/rules/reverse-bridge/scoring-table")
+                box = page.locator(".rb-scroll").nth(1)
+                box.scroll_into_view_if_needed()
+                where = f"{language or 'en'} {size} {scheme}"
+                assert sticky_column_holds(box, where) == 0
+                # Set anywhere, the scroll comes to rest with a whole column beside the tricks;
+                # to the end, the last column (13) is whole too.
+                for left in (37, 130, 300, 10_000):
+                    box.evaluate(f"box => {{ box.scrollLeft = {left}; }}")
+                    sticky_column_holds(box, f"{where}, scrolled to {left}")
+                last, room = box.locator("thead th").last, box.bounding_box()
+                expect(last).to_have_text(re.compile("13"))
+                assert last.bounding_box()["x"] + last.bounding_box()["width"] <= room["x"] + room["width"] + 0.5
+                box.screenshot(path=f"{SHOTS}/layout-review-rb-scoring-table-end-{where.replace(' ', '-')}.png")
+                # A finger's sideways swipe back (a wheel here) rests the same way.
+                box.evaluate("box => { box.scrollLeft = 0; }")
+                head = box.locator("tbody th").first.bounding_box()
+                page.mouse.move(head["x"] + 120, head["y"] + 10)
+                page.mouse.wheel(111, 0)
+                page.wait_for_timeout(300)
+                assert sticky_column_holds(box, f"{where}, swiped") > 0
+                box.screenshot(path=f"{SHOTS}/layout-review-rb-scoring-table-swiped-{where.replace(' ', '-')}.png")
+            page.context.close()
+
+
+def reverse_bridge_at_the_audit(base: str) -> dict:
+    """Ann deals, Ann's 3♥ is the final bid, Dan leads; all 52 cards of a known deal are in."""
+    match = api(base, "/api/matches", {"game": "reverse-bridge", "players": list(PLAYERS), "settings": {"hands": 4}})
+    act(base, match, {"type": "deal"}, *auction_actions())
+    act(base, match, *({"type": "play", "card": card} for card in play_out(known_deal(), TRUMP["H"], 3).cards()))
+    return match
+
+
+def refused_by_the_reason_box(table: Table, *words: str, form: str = "#panel .rb-adjust") -> Locator:
+    """A refused adjustment is answered under the Reason box and over the button that sent it,
+    on screen with every key; the top of the panel (above Accept) does not say it again."""
+    page = table.page
+    adjust = page.locator(form)
+    error = adjust.locator(".message.error")
+    for text in words:
+        expect(error).to_contain_text(text)
+    expect(error.locator(".rule-ref a")).to_have_attribute("href", re.compile("#RB-AUDIT$"))
+    expect(page.locator("#panel .answer .message.error")).to_be_hidden()
+    reason = adjust.locator('input[name="reason"]')
+    expect(reason).to_have_attribute("aria-invalid", "true")
+    below, said = reason.bounding_box(), error.bounding_box()
+    sent = adjust.locator('button[value="adjust"]').bounding_box()
+    assert 0 <= said["y"] - (below["y"] + below["height"]) <= 12, (below, said)
+    assert 0 <= sent["y"] - (said["y"] + said["height"]) <= 12, (said, sent)
+    assert 0 <= said["y"] and said["y"] + said["height"] <= page.viewport_size["height"], said
+    # Nothing lies over it (the panel fixed at the foot of the screen, for one).
+    assert error.evaluate("(e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2;"
+                          " return e.contains(document.elementFromPoint(x, r.top + r.height / 2)); }")
+    table.in_reach()
+    return error
+
+
+def test_reverse_bridge_refused_adjustment_is_answered_by_the_reason_box(browser, live_server):
+    match = reverse_bridge_at_the_audit(live_server)
+    for language, words in ((None, "say why the trick count changes"), ("de", "Stichzahl")):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            table = Table(page)
+            page.goto(match["links"]["scorer"])
+            panel = page.locator("#panel")
+            table.tap(panel.locator("details.rb-adjust-more > summary"))
+            panel.locator('.rb-adjust input[name="tricks"]').fill("9")
+            table.tap(panel.locator('.rb-adjust button[value="adjust"]'))
+            expect(page.locator("#board")).to_have_attribute("data-seq", "60")
+            refused_by_the_reason_box(table, words)
+            expect(panel.locator('.rb-adjust input[name="tricks"]')).to_have_value("9")
+            page.screenshot(path=f"{SHOTS}/layout-review-rb-adjust-refused-{language or 'en'}-{size}.png",
+                            caret="initial")
+            page.context.close()
+
+
+def test_reverse_bridge_refused_late_adjustment_is_answered_by_the_reason_box(phone: Page, live_server):
+    """Once the match is over the last hand is adjusted in its audit, on the board: refused, it
+    is answered there, by the Reason box, not in the panel at the foot of the screen."""
+    match = api(live_server, "/api/matches",
+                {"game": "reverse-bridge", "players": list(PLAYERS), "settings": {"hands": 4}})
+    for hand, seed in enumerate((11, 12, 13, 14)):     # each dealer bids 3♥; the fourth hand leads
+        act(live_server, match, {"type": "deal"}, *auction_actions())
+        act(live_server, match, *({"type": "play", "card": card}
+                                  for card in play_out(known_deal(seed), TRUMP["H"], (hand + 3) % 4).cards()))
+    page = phone
+    table = Table(page)
+    page.goto(match["links"]["scorer"])
+    expect(table.turn()).to_contain_text("The match is over after 4 hands")
+    late = page.locator("form.rb-late-adjust")
+    late.locator('button[value="adjust"]').scroll_into_view_if_needed()
+    table.scroll = page.evaluate("window.scrollY")
+    late.locator('input[name="tricks"]').fill("3")
+    table.tap(late.locator('button[value="adjust"]'))
+    refused_by_the_reason_box(table, "say why the trick count changes", form="form.rb-late-adjust .rb-adjust")
+    table.shot("layout-review-rb-late-adjust-refused")

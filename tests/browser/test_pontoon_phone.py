@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.table import Table
+from tests.browser.test_layout_review import one_line_over_its_box
 from tests.web.test_api_pontoon import AFTER, FINAL, SHOOT_SESSION
 
 
@@ -98,6 +99,11 @@ class Screen:
         self.amount(re.compile(f"^{player}'s bet"), amount)
         self.press(f"{player} shoots")
 
+    def bet_label_reads_whole(self) -> None:
+        """The shoot bet's label ("Ben's bet, up to 40") is one line, right over its box."""
+        size = "{width}x{height}".format(**self.page.viewport_size)
+        one_line_over_its_box(self.page.locator('#panel form.pt-shoot-form input[name="amount"]'), size)
+
     def turn(self, text: str) -> None:
         self.table.expect_turn(text)
 
@@ -154,6 +160,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     s.turn("Ben bets (up to 40) or declines")
     expect(page.locator("#panel").get_by_role("button", name="Cy shoots")).to_have_count(0)
     s.shot("shoot-round")
+    s.bet_label_reads_whole()
     s.shoot("Ben", 5)
     table.confirmed("Ben shoots 5 on the first card")
     s.turn("Cy bets (up to 35) or declines")
@@ -170,6 +177,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     expect(s.hand_row("Ben", 2)).to_contain_text("8♦")
     s.turn("Ben's hand 1 to play")
     s.shot("split")
+    s.bet_label_reads_whole()
     s.amount(re.compile("^Shoot bet"), 2)
     s.press("Shoot on hand 2")
     expect(s.hand_row("Ben", 2).locator("td").nth(3)).to_have_text("2")

@@ -2,11 +2,11 @@
 `Table` driver: the deal, the bidding box (a bid in two taps, a pass in one), all 52 cards of a
 deal the test knows (the led suit comes chosen, so a card that follows suit is one tap and any
 card at most two; a card already played is off, with the trick as its reason; one forced-capture
-breach made on purpose), the audit that lists the breach, a refused adjustment and the accepted
-one, the score pad, the next deal and the score sheet download. The turn line and every key of
-the next entry are on screen after every tap, and the page never moves under the finger. The
-taps are counted: per card, per trick, per hand. Also: the scoring table page, and a
-results-only match."""
+breach made on purpose), the audit that lists the breach, a refused adjustment (answered under
+the Reason box it is about) and the accepted one, the score pad, the next deal and the score
+sheet download. The turn line and every key of the next entry are on screen after every tap,
+and the page never moves under the finger. The taps are counted: per card, per trick, per hand.
+Also: the scoring table page, and a results-only match."""
 from __future__ import annotations
 
 import io
@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.table import Table
+from tests.browser.test_layout_review import refused_by_the_reason_box, sticky_column_holds
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, known_deal, play_out
 
 SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # e.g. /tmp/shots, out of pytest-playwright's cleanup
@@ -212,7 +213,7 @@ def test_a_hand_of_reverse_bridge_is_tapped_in_at_most_two_taps_a_card(phone: Pa
     shot(page, f"reverse-bridge-audit-{size}", full_page=False)
     no_sideways_scroll(page)
 
-    # The table moves a trick for the breach. Without a reason it is refused, by the keys,
+    # The table moves a trick for the breach. Without a reason it is refused, by the Reason box,
     # with its rule; with one, the adjustment and its reason are kept.
     moved = known.taken["EW"] + (1 if TEAM[breach.seat] == "EW" else -1)
     panel = page.locator("#panel")
@@ -220,7 +221,8 @@ def test_a_hand_of_reverse_bridge_is_tapped_in_at_most_two_taps_a_card(phone: Pa
     table.in_reach()
     panel.get_by_label(re.compile("Tricks East–West are counted as taking")).fill(str(moved))
     table.press("Adjust the score")
-    error = table.refused("say why the trick count changes")
+    # The refusal is about the Reason box: it is said under it, over the button that was tapped.
+    error = refused_by_the_reason_box(table, "say why the trick count changes")
     expect(error.get_by_role("link", name="Rule RB-AUDIT")).to_have_attribute("href", "/rules/reverse-bridge#RB-AUDIT")
     shot(page, f"reverse-bridge-refused-{size}", full_page=False)
     expect(panel.get_by_label(re.compile("Tricks East–West are counted as taking"))).to_have_value(str(moved))
@@ -278,6 +280,8 @@ def test_the_scoring_table_reads_on_a_phone(page: Page, live_server):
     assert abs(head.bounding_box()["x"] - before_head) < 1
     assert cell.bounding_box()["x"] < before_cell - 200
     assert head.bounding_box()["width"] > 30 and cell.bounding_box()["height"] >= 30
+    # The tricks column is opaque and on top, and no number shows in part beside it.
+    sticky_column_holds(box, "scrolled to 300")
     shot(page, "reverse-bridge-scoring-table-scrolled", full_page=False)
     with page.expect_download() as download_info:
         page.get_by_role("link", name="PDF (A4)").tap()

@@ -474,9 +474,20 @@ def test_the_phone_form_fields_become_the_same_actions(api, client):
     html = response.get_data(as_text=True)
     assert "Hand 1: audit and score" in html and "RB-PLAY-2" in html and "Adjust hand 1" in html
     assert f"Trick {known.breach.trick}</strong>: {PLAYERS[known.breach.seat]} played" in html
+    # Without a reason the adjustment is refused: the refusal is drawn under the Reason box, over
+    # the button that sent it, with its rule, and the box is marked as what it is about.
+    refused = client.post(url, data={"type": "adjust", "tricks": "5", "reason": ""}, headers=headers)
+    assert refused.status_code == 422
+    adjust = refused.get_data(as_text=True).split('class="rb-adjust"', 1)[1]
+    reason, said, sent = (adjust.index('name="reason"'), adjust.index('class="message error rb-adjust-refusal"'),
+                          adjust.index('value="adjust"'))
+    assert reason < said < sent
+    assert "say why the trick count changes" in adjust[said:sent] and "#RB-AUDIT" in adjust[said:sent]
+    assert re.search(r'name="reason"[^>]*aria-invalid="true" aria-describedby="rb-adjust-refusal"', adjust)
     html = client.post(url, data={"type": "adjust", "tricks": "5", "reason": "agreed at the table"},
                        headers=headers).get_data(as_text=True)
     assert "The table counts <strong>5</strong>: agreed at the table" in html
+    assert "rb-adjust-refusal" not in html
     state = api.state(match)
     assert state["history"][0]["adjusted"]["tricks"] == 5 and state["auction"][2]["call"] == "pass"
 
