@@ -403,7 +403,7 @@ def timeline(match_id: str):
             if target is not None:
                 # An adjustment is carried out first: the correction page records the ruling with it.
                 return redirect(url_for("pages.correct", match_id=match.id, seq=target,
-                                        dispute=action["dispute"], reason=action["reason"]))
+                                        dispute=action["dispute"], ruling_reason=action["reason"]))
             store.append(match, action)  # a ruling on no open dispute is refused here, with its reason
         except CorrectionConflict as conflict:
             error, conflicts, status = conflict, conflict.conflicts, 422
@@ -521,14 +521,16 @@ def correct(match_id: str, seq: int):
     if link is None:
         abort(404)
     dispute = _number(request.values.get("dispute"))
-    reason = (request.values.get("reason") or "").strip()
+    # Not "reason": an entry may have a reason of its own (a Reverse Bridge adjustment's).
+    reason = (request.values.get("ruling_reason") or "").strip()
     error: RuleViolation | None = None
     conflicts: tuple[tuple[int, RuleViolation], ...] = ()
     status = 200
     posted = action_fields(link.action)
     if request.method == "POST":
         posted = request.form.to_dict()
-        fields = {k: v for k, v in posted.items() if k not in ("csrf_token", "drop", "dispute", "reason", "seen")}
+        fields = {k: v for k, v in posted.items()
+                  if k not in ("csrf_token", "drop", "dispute", "ruling_reason", "seen")}
         try:
             seen = _number(posted.get("seen"))
             if seen is not None and seen != replay.seq:

@@ -556,3 +556,21 @@ def test_the_last_hand_can_be_adjusted_after_the_match_is_over(api, client):
                        headers=headers).get_data(as_text=True)
     assert "The table counts <strong>0</strong>: scored wrongly" in html
     assert api.state(match)["history"][-1]["adjusted"]["tricks"] == 0
+
+
+def test_an_adjustment_is_corrected_from_the_timeline_with_its_own_reason(api, client):
+    """The correction page once kept every posted "reason" for a ruling it might record, so an
+    adjustment corrected there lost its own reason and was always refused (RB-AUDIT)."""
+    match = api.create(game="reverse-bridge", players=PLAYERS, settings={"hands": 4})
+    play_hand(api, match, seed=11)
+    adjusted = api.act(match, {"type": "adjust", "tricks": 2, "reason": "a trick was miscounted"})
+    seq = adjusted["seq"]
+    page, headers = scorer_page(client, match)
+    form = client.get(f"/m/{match['id']}/timeline/correct/{seq}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    done = client.post(f"/m/{match['id']}/timeline/correct/{seq}",
+                       data={"csrf_token": token, "type": "adjust", "tricks": "3", "reason": "counted again: three"})
+    assert done.status_code == 302, done.get_data(as_text=True)[:500]
+    state = api.state(match)
+    assert state["history"][-1]["adjusted"]["tricks"] == 3
+    assert state["corrections"][-1]["action"] == {"type": "adjust", "tricks": 3, "reason": "counted again: three"}

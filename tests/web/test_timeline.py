@@ -95,7 +95,7 @@ def test_an_adjusted_ruling_is_carried_out_by_a_correction(client):
     form = client.get(ruled.headers["Location"]).get_data(as_text=True)
     assert "Carrying out the ruling on the dispute at entry 7" in text_of(form)
     done = client.post(ruled.headers["Location"], data={"csrf_token": token, "dispute": "7",
-                                                        "reason": "it was the club", "type": "play",
+                                                        "ruling_reason": "it was the club", "type": "play",
                                                         "card.rank": "8", "card.suit": "c"})
     assert done.status_code == 302
     state = client.get(f"/api/matches/{mid}").get_json()
@@ -149,12 +149,12 @@ def test_an_adjustment_whose_ruling_is_refused_stores_neither(client):
     # nothing is stored, however often it is sent.
     mid, token = scorer_match(client)
     client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "dispute", "seq": "6", "note": "a club"})
-    page = client.get(f"/m/{mid}/timeline/correct/6?dispute=7&reason=it+was+the+club").get_data(as_text=True)
+    page = client.get(f"/m/{mid}/timeline/correct/6?dispute=7&ruling_reason=it+was+the+club").get_data(as_text=True)
     seen = re.search(r'name="seen" value="(\d+)"', page).group(1)
     assert seen == "7"
     client.post(f"/m/{mid}/timeline", data={"csrf_token": token, "type": "ruling", "dispute": "7",
                                             "decision": "overruled", "reason": "no", "seq": "6"})
-    form = {"csrf_token": token, "dispute": "7", "reason": "it was the club", "type": "play",
+    form = {"csrf_token": token, "dispute": "7", "ruling_reason": "it was the club", "type": "play",
             "card.rank": "8", "card.suit": "c"}
     for _ in range(2):
         refused = client.post(f"/m/{mid}/timeline/correct/6", data=form)
