@@ -547,7 +547,7 @@ def test_tie_1_unbeatable_row_at_the_deal(settings, row, tie):
 def test_tie_1_message_explains_the_count():
     table = dealt(row=["Kc", "Kd", "Kh", "Ks"])
     assert str(table.findings[0].message) == (
-        "game 1 is a tie: unbeatable row: 4 kings in the row need 4 matching cards and no other king is "
+        "game 1 is a tie — unbeatable row: 4 kings in the row need 4 matching cards and no other king is "
         "left, so 4 jokers would be needed, but only 2 jokers are left outside the row and the "
         "matched piles")
 
@@ -559,7 +559,7 @@ def test_tie_1_unbeatable_when_a_card_turns_up():
     assert [f.rule for f in found] == ["ROPE-TIE-1"]
     # Ben is past K♣: three kings lie ahead of him, and the joker he matched with is gone.
     assert str(found[0].message) == (
-        "game 1 is a tie: unbeatable row: 3 kings still ahead of Ben need 3 matching cards and no other "
+        "game 1 is a tie — unbeatable row: 3 kings still ahead of Ben need 3 matching cards and no other "
         "king is left, so 3 jokers would be needed, but only 1 joker is left outside the row and "
         "the matched piles")
     assert table.view["tie"] == "unbeatable"
@@ -577,7 +577,7 @@ def test_ROPE_TIE_1_matched_jokers_are_gone():
     found = table.do("reveal", card="Kh")
     assert [f.rule for f in found] == ["ROPE-TIE-1"]
     assert str(found[0].message) == (
-        "game 1 is a tie: unbeatable row: 3 kings in the row need 3 matching cards and only 1 other king "
+        "game 1 is a tie — unbeatable row: 3 kings in the row need 3 matching cards and only 1 other king "
         "is left, so 2 jokers would be needed, but no joker is left outside the row and the "
         "matched piles")
     v = table.view

@@ -252,7 +252,7 @@ def test_describe_a_pass_and_the_tie_it_brings():
         table.do("end_turn")
         entries.append(GAME.describe(before, Action({"type": "end_turn"}), table.state))
     assert entries[0] == "Ben passes: both piles are empty"
-    assert entries[1] == ("Ann passes: both piles are empty — game 1 is a tie: stalemate: both players "
+    assert entries[1] == ("Ann passes: both piles are empty — game 1 is a tie — stalemate: both players "
                           "passed in a row (neither could match and both piles are empty)")
 
 

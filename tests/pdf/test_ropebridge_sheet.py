@@ -72,11 +72,11 @@ def test_the_sheet_shows_each_game_row_matches_and_outcome(api, client):
     # Game 2: an unbeatable row, why, and the rule.
     assert "Game 2 · dealt by Ben" in text
     assert "Row: K♣ K♦ K♥ K♠" in text and "1. K♣" not in text              # nothing matched: no table
-    assert "Tie: unbeatable row: 4 kings in the row" in flat(text)
+    assert "Tie — unbeatable row: 4 kings in the row" in flat(text)
     assert "only 2 jokers are left outside the row and the matched piles (ROPE-TIE-1)" in flat(text)
     # Game 3: the declared stalemate.
     assert "Game 3 · dealt by Ann" in text
-    assert "Tie: Ann and Ben declared a stalemate (ROPE-TIE-2)" in flat(text)
+    assert "Tie — Ann and Ben declared a stalemate (ROPE-TIE-2)" in flat(text)
     # The game in play and the tally.
     assert "Game 4 in play" in text and "Row so far: 3♣ 3♦ 6♠ Joker, 3 face down" in text
     assert "Ann on row card 2, 6 cards in hand; Ben on row card 1, 7 cards in hand" in flat(text)
@@ -175,7 +175,7 @@ def test_the_german_sheet_is_german_throughout(api, client, tmp_path):
     flat_text = flat(text)
     for german in ("jede Karte eingetragen", "Bedienen mit zwei Karten",
                    "Schwerer: gleichfarbig addiert, rot-schwarz subtrahiert",
-                   "Unentschieden: Patt: Beide Spieler kommen endgültig nicht weiter (ROPE-TIE-2)",
+                   "Unentschieden — Patt: Beide Spieler kommen endgültig nicht weiter (ROPE-TIE-2)",
                    "Bediente Karten der Reihe: Dee 0 von 10, Non 0 von 10",
                    "Dee kommt an K♣ endgültig nicht vorbei: alle vier Könige liegen in der Reihe oder unten im "
                    "Ablagestapel, und keiner der beiden kann eine gezogene Karte behalten",

@@ -948,7 +948,7 @@ class Ropebridge(GameRules):
     def _tie(self, state: State, game: Game, kind: str, reason: Message, rule_id: str, seq: int) -> Outcome:
         state, _none = self._finish(state, game, winner=None, tie=kind, rule_id=rule_id,
                                     reason=reason, seq=seq)
-        findings = (Finding(rule_id, _("game {n} is a tie: {reason}", n=game.number + 1, reason=reason), seq),)
+        findings = (Finding(rule_id, _("game {n} is a tie — {reason}", n=game.number + 1, reason=reason), seq),)
         return _noted(state, findings), findings
 
     def _finish(self, state: State, game: Game, *, winner: int | None, tie: str | None,
@@ -1278,7 +1278,7 @@ def _ending_words(after: State) -> Message:
     game = _game(after)
     if game.winner is not None:
         return _("{player} is across and wins game {n}", player=after.players[game.winner], n=game.number + 1)
-    return _("game {n} is a tie: {reason}", n=game.number + 1, reason=game.reason)
+    return _("game {n} is a tie — {reason}", n=game.number + 1, reason=game.reason)
 
 
 RECORDS = Rendered(maxsize=20_000)

@@ -29,9 +29,9 @@ def _outcome(game: dict, players: list[str], row_length: int) -> str:
     elif quick:
         line = _("Tie ({kind})", kind=gettext(TIES.get(game["tie"], game["tie"])))
     elif game.get("rule"):
-        line = _("Tie: {reason} ({rule})", reason=game["reason"], rule=game["rule"])
+        line = _("Tie — {reason} ({rule})", reason=game["reason"], rule=game["rule"])
     else:
-        line = _("Tie: {reason}", reason=game["reason"])
+        line = _("Tie — {reason}", reason=game["reason"])
     parts = [str(line)]
     if any(game["turns"].values()):
         parts.append(str(_("Turns: {turns}", turns=turns)))
