@@ -498,7 +498,9 @@
       const what = line("queue-count", words("refusedEntry", "Refused: {entry}").replace("{entry}", refused.label));
       /* Glued to the entry's last word and kept whole: a line never starts with "·". */
       what.append("\u00a0", line("queue-behind", "· " + words("behind", "{n} behind it").replace("{n}", String(behind))));
-      head.append(what, line("queue-reason two-lines", refused.message || ""));
+      /* The reason whole: it is the answer the held entries wait on, and its end is often the
+         point ("… Joker on bank A and A♦ …"). */
+      head.append(what, line("queue-reason", refused.message || ""));
     } else {
       const count = (offline ? words("kept", "Offline: {n} kept on this phone") : words("sendingCount", "Sending: {n}"))
         .replace("{n}", String(queue.length));

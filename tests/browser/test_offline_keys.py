@@ -441,6 +441,7 @@ def test_a_refused_entry_leaves_the_next_entrys_keys_on_a_small_phone(browser, l
         page.reload()  # drawn again, the answer no longer gives the reason: the queue's line does
         expect(reason).to_be_visible()
         expect(reason).to_have_text(message)
+        assert reason.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the reason is cut short"
         expect(drop).to_be_visible()
         table.in_reach()
         table.shot("offline-refused-redrawn")
