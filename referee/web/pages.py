@@ -8,6 +8,7 @@ through ``store.append``, the same path as the JSON API.
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import timezone
@@ -49,6 +50,7 @@ from referee.web.forms import (
 from referee.web.security import may_create_match, may_guess_code
 from referee.web.service_worker import script as service_worker_script
 
+FIGURE = re.compile(r"[+\u2212-]?\d+")  # a cell that is a figure: 12, +6, −38
 bp = Blueprint("pages", __name__)
 
 
@@ -137,6 +139,14 @@ def register_filters(app: Flask) -> None:
     @app.template_filter("signed")
     def signed_points(value: int) -> str:
         return signed(value)
+
+    @app.template_filter("figure_columns")
+    def figure_columns(breakdown: dict) -> set[int]:
+        """The columns of a result's breakdown that hold only figures (12, +6, −38): drawn
+        right-aligned, clear of the names ("Ann 1" beside each other reads as a seat number)."""
+        rows = [row["cells"] for row in breakdown.get("rows") or ()]
+        return {index for index in range(len(breakdown.get("columns") or ()))
+                if rows and all(index < len(cells) and FIGURE.fullmatch(str(cells[index])) for cells in rows)}
 
     @app.template_filter("all_of")
     def listed(items) -> str:

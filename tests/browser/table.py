@@ -126,7 +126,8 @@ class Table:
         for text in words:
             expect(error).to_contain_text(text)
         # A sentence of its own, whatever case the engine's message starts in ("enter 2, not 1").
-        assert error.locator("p").first.evaluate("e => getComputedStyle(e, '::first-letter').textTransform") == "uppercase"
+        first_letter = "e => getComputedStyle(e, '::first-letter').textTransform"
+        assert error.locator("p").first.evaluate(first_letter) == "uppercase"
         box = error.bounding_box()
         keys = self.page.locator("#panel form.entry").bounding_box()
         assert box["y"] + box["height"] <= self.page.viewport_size["height"] and box["y"] >= 0

@@ -137,12 +137,26 @@ def test_german_result_tables_fit_their_box_at_360_and_390(browser, live_server)
             for box in page.evaluate(TABLE_BOXES):
                 if box["scroll"] > box["client"] or box["table"] > box["room"] + 0.5:
                     found.append(f"{game} at {size}: {box}")
+            # A name and its row's first figure stand apart ("Ann 1" reads as a seat number).
+            gaps = page.locator(".outcome .breakdown").evaluate(NAME_GAPS)
+            assert page.locator(".outcome .breakdown td.figure").count() > 0, game
+            if min(gaps) < 12:
+                found.append(f"{game} at {size}: a name and its first figure {min(gaps):.0f} px apart")
             page.locator("#panel").evaluate("panel => { panel.style.visibility = 'hidden'; }")
             page.locator(".outcome").screenshot(path=f"{SHOTS}/layout-review-{game}-de-result-{size}.png")
             if game == "reverse-bridge":
                 page.locator(".rb-pad").screenshot(path=f"{SHOTS}/layout-review-{game}-de-pad-{size}.png")
         page.context.close()
     assert found == [], "\n".join(found)
+
+
+# Per row of a breakdown: from the end of the name to the start of the first figure, as drawn.
+NAME_GAPS = """(table) => [...table.querySelectorAll('tbody tr')].map((row) => {
+  const drawn = (cell) => { const range = document.createRange(); range.selectNodeContents(cell);
+                            return range.getBoundingClientRect(); };
+  const figure = row.querySelector('td.figure');
+  return figure ? drawn(figure).left - drawn(row.cells[0]).right : Infinity;
+})"""
 
 
 # Each word of the button's visible text against the next: a space between them on one line,
