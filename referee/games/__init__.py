@@ -83,6 +83,15 @@ def register_variant(variant: Variant) -> Variant:
     return variant
 
 
+def title_of(game: str, settings: Mapping[str, Any]) -> str:
+    """The name a table knows a match's game by, marked for translation: a variant's where its
+    house rules are what it fixes (Pontoon with its shoot rule is Shoot Pontoon), else the game's."""
+    for variant in VARIANTS.values():
+        if variant.game == game and all(settings.get(key) == value for key, value in variant.settings.items()):
+            return variant.title
+    return rules_of(game).title
+
+
 def register(record: Registration) -> Registration:
     REGISTRY[record.name] = record
     GAMES[record.name] = record.rules

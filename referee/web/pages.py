@@ -107,6 +107,11 @@ def register_filters(app: Flask) -> None:
         return games.REGISTRY[game_name].templates(part)
 
     @app.template_global()
+    def match_game_title(match: Any) -> str:
+        """The match's game as the table names it ("Shoot Pontoon"), in the page's language."""
+        return gettext(games.title_of(match.game, match.settings or {}))
+
+    @app.template_global()
     def game_unit(game_name: str) -> str:
         """What one deal of a game is called at the table: "game", "hand" or "deal"."""
         return games.rules_of(game_name).unit

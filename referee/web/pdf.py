@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, make_response, redirect, request, url_for
 
 from referee import games, i18n, store
-from referee.i18n import _
+from referee.i18n import _, gettext
 from referee.web.api import error
 
 bp = Blueprint("pdf", __name__)
@@ -28,7 +28,7 @@ def scoresheet(match_id: str):
         return error(400, "PAGE", _("the page size is a4 or letter, not {size}", size=repr(page)[:20]))
     replay = store.load(match)
     view = replay.view()
-    body = pdf.scoresheet(match, view, games.rules_of(match.game).title, page,
+    body = pdf.scoresheet(match, view, gettext(games.title_of(match.game, match.settings or {})), page,
                           totals=replay.game.running_totals(replay.state),
                           opening=replay.game.opening_totals(replay.state),
                           chart_note=replay.game.chart_note(replay.state),

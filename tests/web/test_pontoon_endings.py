@@ -103,6 +103,8 @@ def test_the_chart_starts_at_the_buy_in_and_says_it_counts_the_kitty_as_the_bank
     sheet = client.get(f"/api/matches/{match['id']}/scoresheet.pdf")
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages).split())
     assert KITTY_NOTE in text.replace("’", "'")
+    # The game is named as the table chose it, on the page and the sheet.
+    assert "Shoot Pontoon · Ann, Ben, Cy, Dee" in text_of(page) and text.startswith("Shoot Pontoon score sheet")
     # The result names the lead as the board does, against the buy-in: not "leads with 112".
     assert state["balances"]["Dee"] == 112 and state["leaders"] == ["Dee"]
     assert "Result As things stand, Dee is furthest ahead: +12." in text and "leads with" not in text
@@ -128,6 +130,7 @@ def test_without_a_kitty_the_chart_is_the_balances_and_needs_no_note(client, api
     assert state["running_totals"] == [state["balances"]] and state["balances"]["Ben"] == 52
     page = client.get(f"/m/{match['id']}").get_data(as_text=True)
     assert chart_of(page)[0] and "kitty as the banker" not in page
+    assert "Pontoon · Ann, Ben, Cy, Dee" in text_of(page) and "Shoot Pontoon" not in page
 
 
 def test_a_rematch_starts_with_the_bank_where_it_ended(client, api):
