@@ -143,3 +143,5 @@ def test_a_rematch_starts_with_the_bank_where_it_ended(client, api):
     new = client.get(f"/api/matches/{started.headers['Location'].rsplit('/', 1)[1]}").get_json()
     assert new["players"] == ["Ben", "Cy", "Dee", "Ann"] and new["banker"] == "Ben"
     assert new["settings"] == state["settings"] and new["phase"] == "kitty"
+    page = client.get(started.headers["Location"]).get_data(as_text=True)
+    assert f'<a href="/m/{match["id"]}">Rematch of the previous match</a>' in page
