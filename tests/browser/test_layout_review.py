@@ -391,11 +391,11 @@ def test_reverse_bridge_refused_adjustment_is_answered_by_the_reason_box(browser
             page.goto(match["links"]["scorer"])
             panel = page.locator("#panel")
             table.tap(panel.locator("details.rb-adjust-more > summary"))
-            panel.locator('.rb-adjust input[name="tricks"]').fill("9")
+            panel.locator('.rb-adjust input[name="tricks"]').fill("8")
             table.tap(panel.locator('.rb-adjust button[value="adjust"]'))
             expect(page.locator("#board")).to_have_attribute("data-seq", "60")
             refused_by_the_reason_box(table, words)
-            expect(panel.locator('.rb-adjust input[name="tricks"]')).to_have_value("9")
+            expect(panel.locator('.rb-adjust input[name="tricks"]')).to_have_value("8")
             page.screenshot(path=f"{SHOTS}/layout-review-rb-adjust-refused-{language or 'en'}-{size}.png",
                             caret="initial")
             page.context.close()
@@ -421,3 +421,195 @@ def test_reverse_bridge_refused_late_adjustment_is_answered_by_the_reason_box(ph
     table.tap(late.locator('button[value="adjust"]'))
     refused_by_the_reason_box(table, "say why the trick count changes", form="form.rb-late-adjust .rb-adjust")
     table.shot("layout-review-rb-late-adjust-refused")
+
+
+# --- Pontoon's panel, a second review (folds, balances, the answer line, black cards) ------------
+
+OPEN_FOLDS = "() => [...document.querySelectorAll('#panel details[open]')].map((d) => d.className)"
+
+
+def within_the_screen(page: Page, locator: Locator, what: str) -> None:
+    box = locator.bounding_box()
+    assert box is not None, what
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"] + 0.5, (what, box)
+
+
+def test_pontoon_panel_folds_open_one_at_a_time(browser, live_server):
+    """The bank has stood (Ben's hand 1 is shown): Ben's hand 2's tray is open, the bank's draw
+    folded. Opening the draw folds the tray away and the other way round, so one keypad is on
+    screen and the button of the fold open is too (with both open, "Show the cards of …" fell
+    below the screen). A poll that redraws the board keeps the fold the scorer opened."""
+    stood = shoot_pontoon_at(live_server, DEAL_1[:23])
+    between = shoot_pontoon_at(live_server, DEAL_1)
+    words = {None: ("Show the cards of Ben's hand 2", "Bank draws this card", "Add to the kitty"),
+             "de": ("Karten zeigen: Hand 2 von Ben", "Bank zieht diese Karte", "In die Kitty nachlegen")}
+    for language in (None, "de"):
+        show, draw_button, add = words[language]
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            table = Table(page)
+            page.goto(stood["links"]["scorer"])
+            panel = page.locator("#panel")
+            reveal, draw = panel.locator("details.pt-reveal"), panel.locator("details.pt-bank-draw")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-reveal"]
+            table.tap(draw.locator("summary"))
+            expect(draw).to_have_attribute("open", "")
+            expect(reveal).not_to_have_attribute("open", "")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-bank-draw"]
+            within_the_screen(page, panel.get_by_role("button", name=draw_button, exact=True), draw_button)
+            table.in_reach()
+            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-folds-draw-{language or 'en'}-{size}.png")
+            table.tap(reveal.locator("summary"))
+            expect(reveal).to_have_attribute("open", "")
+            expect(draw).not_to_have_attribute("open", "")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-reveal"]
+            within_the_screen(page, panel.get_by_role("button", name=show, exact=True), show)
+            table.in_reach()
+            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-folds-reveal-{language or 'en'}-{size}.png")
+
+            # Between deals: "Sell the bank" then "Add to the kitty"; one open at a time. Another
+            # phone adds to the kitty: the board is redrawn by its poll, the fold stays open.
+            page.goto(between["links"]["scorer"])
+            kitty = panel.locator("details.pt-more", has=page.locator('button[value="kitty"]'))
+            sell = panel.locator("details.pt-more", has=page.locator('button[value="sell_bank"]'))
+            table.tap(sell.locator("summary"))
+            expect(sell).to_have_attribute("open", "")
+            table.tap(kitty.locator("summary"))
+            expect(kitty).to_have_attribute("open", "")
+            expect(sell).not_to_have_attribute("open", "")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-more"]
+            within_the_screen(page, panel.get_by_role("button", name=add, exact=True), add)
+            seq = int(page.locator("#board").get_attribute("data-seq"))
+            act(live_server, between, {"type": "kitty", "amount": 1})
+            expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 1))
+            expect(kitty).to_have_attribute("open", "")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-more"]
+
+            # The bank may draw (its draw drawn open); the scorer opens "the bank stands: Ben's
+            # hand 1 shows the cards". Another phone enters a draw: the redrawn draw comes folded,
+            # the tray the scorer opened stays open.
+            drawing = shoot_pontoon_at(live_server, DEAL_1[:21])
+            page.goto(drawing["links"]["scorer"])
+            assert page.evaluate(OPEN_FOLDS) == ["pt-bank-draw"]
+            table.tap(reveal.locator("summary"))
+            assert page.evaluate(OPEN_FOLDS) == ["pt-reveal pt-stands"]
+            act(live_server, drawing, {"type": "banker_draw", "card": "2c"})
+            expect(page.locator("#board")).to_have_attribute("data-seq", "22")
+            expect(page.locator("#panel .turn")).to_contain_text("2♣")
+            assert page.evaluate(OPEN_FOLDS) == ["pt-reveal pt-stands"]
+            page.context.close()
+
+
+# Each balance tile: its top, its width, and whether its words fit it.
+BALANCE_TILES = """() => [...document.querySelectorAll('.pt-balances .pt-balance')].map((tile) => {
+  const box = tile.getBoundingClientRect();
+  const money = tile.querySelector('.pt-money');
+  return {who: tile.dataset.player, top: Math.round(box.top), width: box.width, right: box.right,
+          fits: tile.scrollWidth <= tile.clientWidth && money.scrollWidth <= money.clientWidth + 0.5};
+})"""
+
+
+def balance_rows(page: Page) -> list[list[str]]:
+    tiles = page.evaluate(BALANCE_TILES)
+    width = page.viewport_size["width"]
+    assert all(t["fits"] and t["right"] <= width for t in tiles), tiles
+    assert max(t["width"] for t in tiles) - min(t["width"] for t in tiles) < 1, tiles   # equal tiles
+    rows: dict[int, list[str]] = {}
+    for t in tiles:
+        rows.setdefault(t["top"], []).append(t["who"])
+    return [rows[top] for top in sorted(rows)]
+
+
+def test_pontoon_balances_four_players_and_the_kitty_share_one_row(browser, live_server):
+    """Four players and the kitty: one row of five tiles at 360 px (the kitty wrapped under the
+    others, behind the panel); seven players and the kitty wrap into rows of equal tiles."""
+    four = shoot_pontoon_at(live_server, DEAL_1[:3])            # stakes: Cy stakes next
+    seven = api(live_server, "/api/matches", {"game": "shoot-pontoon", "players": POINTS + ["Eve", "Finn", "Gus"]})
+    act(live_server, seven, {"type": "kitty", "amount": 40}, {"type": "deal"})
+    for language in (None, "de"):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            page.goto(four["links"]["scorer"])
+            assert balance_rows(page) == [["Ann", "Ben", "Cy", "Dee", "kitty"]], (language, size)
+            Table(page).in_reach()
+            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-balances-{language or 'en'}-{size}.png")
+            page.goto(seven["links"]["scorer"])
+            rows = balance_rows(page)
+            assert [len(r) for r in rows] == ([5, 3] if size == "360x740" else [6, 2]), (language, size, rows)
+            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-balances-seven-{language or 'en'}-{size}.png")
+            page.context.close()
+
+
+# The turn line, the answer and the entry's own sub-forms (shoot bets, the bank's draw): where
+# each is drawn.
+PANEL_PARTS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const panel = document.getElementById('panel');
+  const forms = [...panel.querySelectorAll('.pt-subform')].filter((f) => f.getClientRects().length);
+  return {turn: box(panel.querySelector('.turn')), answer: box(document.getElementById('answer')),
+          said: document.getElementById('answer').innerText.trim(),
+          forms: forms.map(box), entry: box(panel.querySelector('.entry-wrap'))};
+}"""
+
+
+def answer_under_the_turn_line(page: Page, said: str | None = None) -> dict:
+    """The answer to the last tap is directly under the turn line, above the sub-forms (and the
+    entry form below them)."""
+    parts = page.evaluate(PANEL_PARTS)
+    if said is not None:
+        assert said in parts["said"], parts
+    assert parts["said"], parts
+    assert 0 <= parts["answer"]["top"] - parts["turn"]["bottom"] <= 8, parts
+    assert parts["forms"], parts
+    for form in parts["forms"]:
+        assert form["top"] >= parts["answer"]["bottom"] - 0.5, parts
+        assert form["bottom"] <= parts["entry"]["top"] + 0.5, parts
+    return parts
+
+
+def test_pontoon_answer_sits_under_the_turn_line_above_the_sub_forms(browser, live_server):
+    """The shoot round, a bet on the other split hand, the bank's draw and its draw with the
+    hands to show: the answer ("Dee stakes 3", "Ann turns up the bank") is right under the turn
+    line, as on every other panel, and the shoot or draw form below it."""
+    screens = {"shoot-round": (shoot_pontoon_at(live_server, DEAL_1[:5]), ("Dee stakes 3", "Dee setzt 3")),
+               "split": (shoot_pontoon_at(live_server, DEAL_1[:9]), ("8♣ 8♦", "8♣ 8♦")),
+               "bank": (shoot_pontoon_at(live_server, DEAL_1[:21]), ("10♣ 5♥", "10♣ 5♥")),
+               "stood": (shoot_pontoon_at(live_server, DEAL_1[:23]), ("8♣ A♥", "8♣ A♥"))}
+    for language in (None, "de"):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            for name, (match, said) in screens.items():
+                page.goto(match["links"]["scorer"])
+                answer_under_the_turn_line(page, said[1 if language else 0])
+                Table(page).in_reach()
+                page.screenshot(path=f"{SHOTS}/layout-review-pontoon-answer-{name}-{language or 'en'}-{size}.png")
+            page.context.close()
+
+
+def test_pontoon_black_cards_in_the_settlement_are_not_muted(browser, live_server):
+    """In the settlement's small lines (the cards of each hand) a black card has the text's
+    colour, light and dark; a red one stays red; only the words stay muted."""
+    match = shoot_pontoon_at(live_server, DEAL_1)
+    colours = """() => {
+      const body = getComputedStyle(document.body).color;
+      const of = (s) => [...document.querySelectorAll(s)].map((e) => getComputedStyle(e).color);
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--red)'; document.body.append(probe);
+      const red = getComputedStyle(probe).color; probe.remove();
+      return {body, red, black: of('.pt-settle-table .pt-sub .card-black'),
+              reds: of('.pt-settle-table .pt-sub .card-red'),
+              muted: of('.pt-settle-table td .pt-sub:not(:has(.card))')};
+    }"""
+    for language in (None, "de"):
+        for size in ("360x740", "390x844"):
+            page = new_phone(browser, size, language)
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                page.goto(match["links"]["scorer"])
+                seen = page.evaluate(colours)
+                assert len(seen["black"]) >= 4 and set(seen["black"]) == {seen["body"]}, (scheme, seen)
+                assert seen["reds"] and set(seen["reds"]) == {seen["red"]}, (scheme, seen)
+                assert seen["muted"] and seen["body"] not in seen["muted"], (scheme, seen)
+                page.locator(".pt-settlement").screenshot(
+                    path=f"{SHOTS}/layout-review-pontoon-settled-{scheme}-{language or 'en'}-{size}.png")
+            page.context.close()

@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.table import Table
-from tests.browser.test_layout_review import one_line_over_its_box
+from tests.browser.test_layout_review import answer_under_the_turn_line, balance_rows, one_line_over_its_box
 from tests.web.test_api_pontoon import AFTER, FINAL, SHOOT_SESSION
 
 
@@ -150,6 +150,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     s.turn("Ben stakes next (1 to 10)")
     expect(page.get_by_role("radio", name="Ben")).to_be_checked()
     s.shot("stakes")
+    assert balance_rows(page) == [["Ann", "Ben", "Cy", "Dee", "kitty"]]    # one row, at 360 px too
     s.press("stake 4")
     table.confirmed("Ben stakes 4")
     expect(page.get_by_role("radio", name="Cy")).to_be_checked()     # the next to stake is picked
@@ -160,6 +161,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     s.turn("Ben bets (up to 40) or declines")
     expect(page.locator("#panel").get_by_role("button", name="Cy shoots")).to_have_count(0)
     s.shot("shoot-round")
+    answer_under_the_turn_line(page, "Dee stakes 3")                  # not under the shoot form
     s.bet_label_reads_whole()
     s.shoot("Ben", 5)
     table.confirmed("Ben shoots 5 on the first card")
@@ -177,6 +179,7 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     expect(s.hand_row("Ben", 2)).to_contain_text("8♦")
     s.turn("Ben's hand 1 to play")
     s.shot("split")
+    answer_under_the_turn_line(page, "splits the pair")
     s.bet_label_reads_whole()
     s.amount(re.compile("^Shoot bet"), 2)
     s.press("Shoot on hand 2")
@@ -225,10 +228,21 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     s.bank_up("10c", "5h")
     s.turn("holds 10♣ 5♥: 15")
     s.shot("bank")
+    answer_under_the_turn_line(page, "Ann turns up the bank")
     s.draw("3c")
     table.confirmed("The bank draws 3♣: 18")
+    answer_under_the_turn_line(page, "The bank draws 3♣: 18")
     s.turn("3♣: 18")
     s.reveal("Ben's hand 1", "Ah")
+    # The bank has stood: its draw is folded. Opened, it folds the tray away (one keypad at a
+    # time) and its button is on screen; the tray opened again folds the draw.
+    draw, tray = page.locator("#panel details.pt-bank-draw"), page.locator("#panel details.pt-reveal")
+    expect(draw).not_to_have_attribute("open", "")
+    table.tap(draw.locator("summary"))
+    expect(tray).not_to_have_attribute("open", "")
+    table.in_reach()
+    table.tap(tray.locator("summary"))
+    expect(draw).not_to_have_attribute("open", "")
     s.reveal("Ben's hand 2", "2c", "7c")
     s.shot("reveal")
     s.reveal("Dee", "2s", "3s")
@@ -255,6 +269,11 @@ def test_a_shoot_pontoon_session_of_three_deals_by_tapping(phone: Page, live_ser
     page.locator(".pt-settle-up summary").tap()
     expect(page.locator(".pt-transfers li").first).to_have_text("Cy pays Dee 5")   # the kitty counts as Ann's
     s.shot("settled")
+    # A black card among the muted words is black (8♣ read as greyed out), a red one red.
+    card_colour = "(s) => getComputedStyle(document.querySelector(s)).color"
+    body = page.evaluate("getComputedStyle(document.body).color")
+    assert page.evaluate(card_colour, ".pt-settle-table .pt-sub .card-black") == body
+    assert page.evaluate(card_colour, ".pt-settle-table .pt-sub .card-red") != body
     page.locator(".pt-settle-up summary").tap()                  # folded again, back to the top
     page.evaluate("window.scrollTo(0, 0)")
     s.looked()
