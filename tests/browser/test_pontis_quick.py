@@ -21,6 +21,9 @@ def test_a_quick_pontis_match_keeps_the_totals(page: Page, live_server):
     scores = page.locator(".score-table")
     expect(scores).to_contain_text("36")  # 27 + 5 + 4 for going out
     expect(scores).to_contain_text("12")
+    # Results only plays no card here: no bank tile ("—", "0 on bank"), no in-hand table.
+    expect(page.locator("#board .banks, #board .players-table")).to_have_count(0)
+    expect(page.locator("#board .breakdown")).to_contain_text("36")
     size = page.viewport_size or {"width": 0, "height": 0}
     page.screenshot(path=f"{SHOTS}/pontis-quick-{size['width']}x{size['height']}.png")
 
@@ -77,4 +80,5 @@ def test_a_six_player_game_is_entered_without_scrolling(phone: Page, live_server
     # Ann's −2 leaves five at 3 points: a tie, said as the headline says it, not "won".
     expect(page.locator("#panel .turn")).to_contain_text("Ben, Cy, Dee, Eve and Fay tie for game 1.")
     table.in_reach()
+    expect(page.locator("#board .banks, #board .players-table")).to_have_count(0)
     table.shot("pontis-quick-six-answered")

@@ -206,7 +206,7 @@ def test_outcome_of_a_played_hand_names_the_contract_tricks_and_scoring_table_ce
 def test_every_play_mode_entry_in_words_in_english_and_german():
     table = Table()
     words = said(table, {"type": "deal"})
-    assert words == {"en": "Ann deals hand 1", "de": "Ann teilt Runde 1"}
+    assert words == {"en": "Ann deals hand 1", "de": "Ann gibt Runde 1"}
     assert said(table, {"type": "bid", "level": 2, "denomination": "D"}) == {
         "en": "Ben bids 2♦", "de": "Ben bietet 2♦"}
     assert said(table, {"type": "bid", "level": 3, "denomination": "NT"}) == {
@@ -252,7 +252,7 @@ def test_every_play_mode_entry_in_words_in_english_and_german():
     for _ in range(4):
         words = said(table, {"type": "pass"})
     assert words == {"en": "Ben passes: all four passed, the hand is thrown in and Cat deals",
-                     "de": "Ben passt: alle vier haben gepasst, die Runde wird eingeworfen und Cat teilt"}
+                     "de": "Ben passt: alle vier haben gepasst, die Runde wird eingeworfen und Cat gibt"}
 
 
 def said_play(table: Table, hands, card: str) -> dict[str, str]:
@@ -271,7 +271,7 @@ def test_every_quick_entry_in_words_in_english_and_german():
         "de": "Runde 2: Ann (Nord–Süd) bot 1 Sans Atout; Ost–West machte 1 Stich"}
     assert said(table, {"type": "quick", "passed_out": True}) == {
         "en": "A hand thrown in after four passes; Dan deals next",
-        "de": "Eine Runde nach vier Pässen eingeworfen; als Nächstes teilt Dan"}
+        "de": "Eine Runde nach vier Pässen eingeworfen; als Nächstes gibt Dan"}
 
 
 @pytest.mark.parametrize("code", ["en", "de"])

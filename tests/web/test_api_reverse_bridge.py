@@ -574,3 +574,41 @@ def test_an_adjustment_is_corrected_from_the_timeline_with_its_own_reason(api, c
     state = api.state(match)
     assert state["history"][-1]["adjusted"]["tricks"] == 3
     assert state["corrections"][-1]["action"] == {"type": "adjust", "tricks": 3, "reason": "counted again: three"}
+
+
+def test_RB_AUDIT_an_adjustment_to_the_count_the_hand_has_is_nothing_to_adjust(api, client):
+    """The table corrects the trick count (RB-AUDIT). The count the hand already has changes
+    nothing: refused as such, citing the rule, not asked for a reason. With a reason it is still
+    taken, as it always was (a stored recount replays unchanged)."""
+    match = api.create(game="reverse-bridge", players=PLAYERS)
+    known, _result = play_hand(api, match, breach_from_trick=4)
+    played = known.taken["EW"]
+    error = api.act(match, {"type": "adjust", "tricks": played}, status=422)["error"]
+    assert error == {"rule": "RB-AUDIT", "message": f"{played} is the count as played: nothing to adjust"}
+    error = api.act(match, {"type": "adjust", "tricks": played, "reason": " "}, status=422)["error"]
+    assert error["message"] == f"{played} is the count as played: nothing to adjust"
+    # A different count still needs its reason.
+    moved = played - 1
+    error = api.act(match, {"type": "adjust", "tricks": moved}, status=422)["error"]
+    assert error["rule"] == "RB-AUDIT" and error["message"].startswith("say why the trick count changes")
+    seq = api.act(match, {"type": "adjust", "tricks": moved, "reason": "a trick was miscounted"})["seq"]
+    # Once adjusted, that count is the one there is nothing to adjust; back to the count as played
+    # is a change again, with its reason.
+    error = api.act(match, {"type": "adjust", "tricks": moved}, status=422)["error"]
+    assert error == {"rule": "RB-AUDIT",
+                     "message": f"{moved} is already the count the table set (entry {seq}): nothing to adjust"}
+    error = api.act(match, {"type": "adjust", "tricks": played}, status=422)["error"]
+    assert error["message"].startswith("say why the trick count changes")
+    state = api.act(match, {"type": "adjust", "tricks": played, "reason": "recounted: as played"})["state"]
+    assert state["history"][-1]["adjusted"]["tricks"] == played
+
+    # On the phone the refusal is drawn by the Tricks box, which it is about, under the new label.
+    page, headers = scorer_page(client, match)
+    assert "Tricks to count for East–West (0–13; " in page and "are counted as taking" not in page
+    refused = client.post(f"/m/{match['id']}/act", data={"type": "adjust", "tricks": str(played), "reason": ""},
+                          headers=headers)
+    assert refused.status_code == 422
+    adjust = refused.get_data(as_text=True).split('class="rb-adjust"', 1)[1]
+    assert f"{played} is already the count the table set" in adjust and "say why" not in adjust
+    assert re.search(r'name="tricks"[^>]*aria-invalid="true" aria-describedby="rb-adjust-refusal"', adjust)
+    assert not re.search(r'name="reason"[^>]*aria-invalid', adjust)

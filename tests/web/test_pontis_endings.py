@@ -180,3 +180,32 @@ def test_the_ends_in_german(client, api):
     assert "Cat gewinnt die Partie nach 2 Spielen mit 25 Punkten." in text and "Zwischenstände" in text
     for english in ENGLISH:
         assert english not in text, english
+
+
+def test_results_only_draws_no_card_play_tiles(client, api):
+    # Quick scoring enters whole games (spec: "Quick scoring (no card entry)"): no bank tile
+    # ("—", "0 on bank") or in-hand table, only what results-only play fills: the game's
+    # breakdown, the match scores and who deals next; in English and German, before the first
+    # game too. Card-by-card play keeps its banks and hands.
+    match = scorer_on(client, api, [])
+    for headers, gone, kept in (({}, ("on bank", "In hand"), ("Match scores", "Ann deals the next game")),
+                                (DE, ("auf der Bank", "Auf der Hand"), ("Ann gibt",))):
+        html = client.get(f"/m/{match['id']}", headers=headers).get_data(as_text=True)
+        assert 'class="bank' not in html and "players-table" not in html
+        for word in gone:
+            assert word not in text_of(html), word
+        for word in kept:
+            assert word in text_of(html), word
+    api.act(match, GAMES[0])
+    for headers, gone in (({}, ("on bank", "In hand")), (DE, ("auf der Bank", "Auf der Hand"))):
+        html = client.get(f"/m/{match['id']}", headers=headers).get_data(as_text=True)
+        page = text_of(html)
+        assert 'class="bank' not in html and "players-table" not in html
+        for word in gone:
+            assert word not in page, word
+        assert '<table class="breakdown">' in html and 'class="score-table"' in html
+    page = text_of(client.get(f"/m/{match['id']}").get_data(as_text=True))
+    assert "Cat went out and wins game 1" in page and "Ben deals the next game" in page
+    played = scorer_on(client, api, BLOCKED, mode="play")
+    page = text_of(client.get(f"/m/{played['id']}").get_data(as_text=True))
+    assert "on bank" in page and "In hand" in page

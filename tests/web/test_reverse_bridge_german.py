@@ -66,12 +66,17 @@ def test_rejections_are_german_and_keep_the_card_symbols(client):
                                                  "settings": {"hands": 6}}, headers=DE)
     assert response.status_code == 422
     assert response.get_json()["error"]["message"] == (
-        "die Zahl der Runden muss ein Vielfaches von 4 sein (4, 8, 12 …), damit jeder gleich oft teilt, nicht 6")
+        "die Zahl der Runden muss ein Vielfaches von 4 sein (4, 8, 12 …), damit jeder gleich oft gibt, nicht 6")
 
     match = create(client)
     error = rejected(client, match, {"type": "bid", "level": 1, "denomination": "S"})
     assert error["rule"] == "RB-AUCTION-1"
-    assert error["message"] == "es ist nicht geteilt: erst trägt der Teiler „deal“ ein, dann kann geboten werden"
+    # Dealing is "geben" as in Pontis, and the refusal names the button's own words, not "deal".
+    assert error["message"] == ("es ist noch nicht gegeben: erst tippt der Geber „… hat Runde … gegeben“, "
+                                "dann kann geboten werden")
+    assert "Ann hat Runde 1 gegeben" in text_of(scorer_page(client, match))      # the button it means
+    assert rejected(client, match, {"type": "play", "card": "2c"})["message"] == (
+        "gerade läuft keine Runde: zuerst gibt der Geber, und das wird eingetragen")
 
     act(client, match, {"type": "deal"})
     act(client, match, {"type": "bid", "level": 1, "denomination": "S"})      # Ben
@@ -128,7 +133,8 @@ def test_the_audit_and_the_adjustment_read_in_german(client):
 def test_the_match_screen_in_german(client):
     match = create(client)
     page = text_of(scorer_page(client, match))
-    assert "Ann teilt Runde 1 von 4" in page and "Ann hat Runde 1 geteilt" in page
+    assert "Ann gibt Runde 1 von 4" in page and "Ann hat Runde 1 gegeben" in page
+    assert "teilt" not in page and "geteilt" not in page and "Teiler" not in page
     assert "Nord–Süd: Ann & Cat · Ost–West: Ben & Dan" in page           # the teams with their players
     assert "deals hand" not in page and "has dealt" not in page
 
@@ -156,7 +162,19 @@ def test_the_match_screen_in_german(client):
     assert "Nord–Süd (Ann & Cat) hat geboten, dass Ost–West 3 Stiche macht" in page
     assert "Der Tisch wertet <strong>5</strong>: so vereinbart." in html
     assert "Punkteblock" in page and "Wertungstabelle" in page and "Runde 1 korrigieren (RB-AUDIT)" in page
-    assert "Annehmen: Ben teilt Runde 2" in page and "Wertung korrigieren" in page
+    assert "Annehmen: Ben gibt Runde 2" in page and "Wertung korrigieren" in page
+    assert "Geber Ann" in page and "teilt" not in page and "Teiler" not in page
+    # The adjustment reads as German: "für" Ost–West, and a du-imperative like the other refusals.
+    assert "Stiche, die für Ost–West gewertet werden (0–13; " in page
+    error = rejected(client, match, {"type": "adjust", "tricks": 4})
+    assert error["message"] == "sag, warum sich die Stichzahl ändert: die Begründung wird im Protokoll festgehalten"
+    error = rejected(client, match, {"type": "adjust", "tricks": 5})
+    seq = client.get(f"/api/matches/{match['id']}").get_json()["history"][0]["adjusted"]["seq"]
+    assert error == {"rule": "RB-AUDIT", "message": f"5 ist schon die Stichzahl, die der Tisch gesetzt hat "
+                     f"(Eintrag {seq}): da gibt es nichts zu korrigieren"}
+    error = rejected(client, match, {"type": "bid", "level": 1, "denomination": "S"})
+    assert error["message"] == ("Runde 1 ist vorbei: erst tippt der nächste Geber „Annehmen: … gibt Runde …“, "
+                                "dann kann geboten werden")
     assert 'data-team="NS"' in html and 'data-team="EW"' in html            # the data keeps its keys
     assert '<th scope="col">Runde</th>' in html and "|" not in page
     for english in ("audit and score", "Score pad", "Scoring table", "The referee now knows", "but had to",
@@ -166,9 +184,10 @@ def test_the_match_screen_in_german(client):
 
 def test_the_rules_page_and_the_scoring_table_in_german(client):
     page = text_of(client.get("/rules/reverse-bridge", headers=DE).get_data(as_text=True))
-    for german in ("Reizung", "Stichzwang", "Farbe bekennen", "Sans Atout", "Teiler", "Wertungstabelle",
-                   "Was der Schiedsrichter prüft"):
+    for german in ("Reizung", "Stichzwang", "Farbe bekennen", "Sans Atout", "Geber", "Wertungstabelle",
+                   "Was der Schiedsrichter prüft", "nächste Spieler gibt", "nächste Runde geben"):
         assert german in page, german
+    assert "teilt" not in page and "Teiler" not in page and "geteilt" not in page
     for english in ("Auction", "Forced capture", "follow suit", "no trump", "What the referee checks"):
         assert english not in page, english
 
@@ -195,7 +214,7 @@ def test_the_german_score_sheet(client):
     assert f"5 (korrigiert; {known.taken['EW']} gespielt)" in " ".join(text.split())
     assert "Runde 1: 3♥ von Ann (NS), Dan spielte aus; * markiert einen Verstoß." in text
     assert "1 von 4 Runden gespielt." in text and f"{known.breach.card.symbol} *" in text
-    assert "Runde\nTeiler\nKontrakt" in text and "|" not in text
+    assert "Runde\nGeber\nKontrakt" in text and "Teiler" not in text and "|" not in text
     for english in ("Score pad", "Adjustments", "Audit by hand", "Trick record", "by Ann", "hands played"):
         assert english not in text, english
     # Without the header the same sheet is English, the game-marked column words included.

@@ -800,10 +800,22 @@ class ReverseBridge(GameRules):
         tricks = action.integer("tricks", minimum=0, maximum=TRICKS_PER_HAND)
         # A missing reason is refused like a blank one: by the rule that asks for it.
         reason = action.text("reason", max_length=300, optional=True)
+        record = state.history[-1]
         if not reason:
+            # The table corrects the trick count (RB-AUDIT): the count it already has changes
+            # nothing, so it is not asked for a reason. Only the message differs: such an entry
+            # was refused before as well, and one with a reason is still taken (the table's
+            # recount kept in the log), so no stored entry reads differently.
+            if tricks == record.opponents_tricks and record.adjustment is None:
+                raise IllegalAction(_("{tricks} is the count as played: nothing to adjust",
+                                      tricks=tricks), rule="RB-AUDIT")
+            if tricks == record.opponents_tricks:
+                raise IllegalAction(_("{tricks} is already the count the table set (entry {entry}): "
+                                      "nothing to adjust", tricks=tricks,
+                                      entry=given(record.adjustment, "the last adjustment").seq),
+                                    rule="RB-AUDIT")
             raise IllegalAction(_("say why the trick count changes: the reason is kept in the log"),
                                 rule="RB-AUDIT")
-        record = state.history[-1]
         record = replace(record, adjustment=Adjustment(tricks, reason, seq))
         team = other_team(record.contract.team)
         points = record.scores

@@ -21,8 +21,8 @@ BOOK = Book(
                      "Vier Spieler: Nord und Süd spielen zusammen gegen Ost und West. Gespielt "
                      "wird mit einem gewöhnlichen Paket zu 52 Karten ohne Joker; jeder bekommt "
                      "13 Karten. Jede Karte gibt es nur einmal, also kann sie in einer Runde "
-                     "auch nur einmal gespielt werden. Der Teiler wechselt nach jeder Runde "
-                     "einen Platz im Uhrzeigersinn weiter, und neu geteilt wird erst, wenn alle "
+                     "auch nur einmal gespielt werden. Der Geber wechselt nach jeder Runde "
+                     "einen Platz im Uhrzeigersinn weiter, und neu gegeben wird erst, wenn alle "
                      "13 Stiche der letzten Runde gespielt sind."),
             ),
         ),
@@ -31,7 +31,7 @@ BOOK = Book(
             intro="Ein Gebot sagt die Stiche der Gegner voraus, nicht die eigenen.",
             rules=(
                 Rule("RB-AUCTION-1",
-                     "Der Spieler links vom Teiler sagt als Erster an, danach geht es im "
+                     "Der Spieler links vom Geber sagt als Erster an, danach geht es im "
                      "Uhrzeigersinn weiter. Jede Ansage ist entweder Passe oder ein Gebot. Ein "
                      "Gebot besteht aus einer Stufe von 1 bis 13 und einer Farbe; die Farben "
                      "steigen von Kreuz ♣ (niedrigste) über Karo ♦, Herz ♥ und Pik ♠ bis Sans "
@@ -45,7 +45,7 @@ BOOK = Book(
                      "hintereinander passen. Das letzte Gebot ist das Endgebot, und die Partei, "
                      "die es abgegeben hat, ist die bietende Partei. Passen alle vier, ohne dass "
                      "geboten wurde, wird die Runde eingeworfen: Niemand bekommt Punkte, sie "
-                     "zählt nicht zu den Runden der Partie, und der nächste Spieler teilt."),
+                     "zählt nicht zu den Runden der Partie, und der nächste Spieler gibt."),
                 Rule("RB-AUCTION-4",
                      "Die Farbe des Endgebots ist für diese Runde Trumpf (bei Sans Atout gibt "
                      "es keinen). Die Stufe gibt an, wie viele Stiche die bietende Partei ihren "
@@ -107,7 +107,7 @@ BOOK = Book(
                      "1 – 4 zu 0."),
                 Rule("RB-SCORE-5",
                      "Eine Partie hat eine vorher festgelegte Zahl von Runden, ein Vielfaches "
-                     "von vier, damit jeder gleich oft teilt (8, wenn der Tisch nichts anderes "
+                     "von vier, damit jeder gleich oft gibt (8, wenn der Tisch nichts anderes "
                      "wählt). Es gewinnt die Partei mit mehr Punkten am Ende. Die "
                      "Wertungstabelle zeigt jedes Ergebnis für jedes Gebot."),
             ),
@@ -132,7 +132,7 @@ BOOK = Book(
                      "aufzuführen, und sie behält den Eintrag, der sie zuerst bewiesen hat. "
                      "Dann entscheidet der Tisch: Er kann die Stichzahl der Gegner "
                      "korrigieren – mit einer Begründung, die im Protokoll steht und gedruckt "
-                     "wird – oder einfach die nächste Runde teilen und damit das Ergebnis so "
+                     "wird – oder einfach die nächste Runde geben und damit das Ergebnis so "
                      "annehmen, wie es ist."),
             ),
         ),
@@ -147,7 +147,7 @@ BOOK = Book(
                      "oder über den Spieler, der das Endgebot abgegeben hat – eines von beiden, "
                      "nicht beides. Gewertet wird genau so, als wäre Karte für Karte "
                      "eingetragen worden. Auch eine nach vier Pässen eingeworfene Runde kann "
-                     "eingetragen werden, damit der Teiler weiterrückt."),
+                     "eingetragen werden, damit der Geber weiterrückt."),
             ),
         ),
     ),
@@ -174,7 +174,7 @@ BOOK = Book(
         "Die angezeigte Rundennummer zählt nur tatsächlich gespielte Runden; eingeworfene Runden "
         "(alle haben gepasst) werden getrennt gezählt.",
         "In einer Partie, in der nur Ergebnisse notiert werden, kann eine eingeworfene Runde "
-        "eingetragen werden, damit der Teiler weiterrückt.",
+        "eingetragen werden, damit der Geber weiterrückt.",
         "Eine Runde im Modus „Nur Ergebnisse“, die sowohl die bietende Partei als auch den "
         "Spieler des Endgebots nennt, wird abgelehnt, selbst wenn beide zusammenpassen: eine "
         "einzige Angabe hält den Eintrag eindeutig.",
