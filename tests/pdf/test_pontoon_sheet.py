@@ -69,13 +69,16 @@ def test_the_sheet_of_a_shoot_session(api, client):
     assert "None: the log proves no breach." in text
 
 
+# Ann's bank: Ben stuck on 12 loses 2, Cy's 19 beats the bank's 17 for 3.
+ONE_DEAL = (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3),
+            a("second_card"), a("stick"), a("stick"), a("banker_reveal", cards=["10c", "7c"]),
+            a("reveal", player="Ben", hand=1, cards=["9h", "3h"]),
+            a("reveal", player="Cy", hand=1, cards=["Kd", "9d"]), a("banker_stick"))
+
+
 def test_a_bank_given_away_is_listed_as_given_not_as_a_sale(api, client):
     match = api.create(game="pontoon", players=("Ann", "Ben", "Cy"), settings={"buy_in": 100})
-    for action in (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3),
-                   a("second_card"), a("stick"), a("stick"), a("banker_reveal", cards=["10c", "7c"]),
-                   a("reveal", player="Ben", hand=1, cards=["9h", "3h"]),
-                   a("reveal", player="Cy", hand=1, cards=["Kd", "9d"]), a("banker_stick"),
-                   a("sell_bank", to="Ben", price=0)):
+    for action in (*ONE_DEAL, a("sell_bank", to="Ben", price=0)):
         api.act(match, action)
     _reader, text = sheet(client, match)
     assert "Ann gives the bank to Ben" in text
@@ -87,11 +90,7 @@ def test_a_bank_given_away_is_listed_as_given_not_as_a_sale(api, client):
 
 def test_letter_a_sale_and_findings(api, client):
     match = api.create(game="pontoon", players=("Ann", "Ben", "Cy"), settings={"buy_in": 100})
-    for action in (a("deal"), a("stake", player="Ben", amount=2), a("stake", player="Cy", amount=3),
-                   a("second_card"), a("stick"), a("stick"), a("banker_reveal", cards=["10c", "7c"]),
-                   a("reveal", player="Ben", hand=1, cards=["9h", "3h"]),
-                   a("reveal", player="Cy", hand=1, cards=["Kd", "9d"]), a("banker_stick"),
-                   a("sell_bank", to="Cy", price=20)):
+    for action in (*ONE_DEAL, a("sell_bank", to="Cy", price=20)):
         api.act(match, action)
     reader, text = sheet(client, match, "letter")
     assert (round(reader.pages[0].mediabox.width), round(reader.pages[0].mediabox.height)) == (612, 792)
