@@ -561,6 +561,13 @@ def test_offline_a_bet_on_a_split_hand_leaves_the_keys_on_a_small_phone_in_germa
         undo = page.locator("#queue .queue-undo")
         expect(undo).to_have_attribute("aria-label", "Rückgängig: Ben schießt 2 auf Hand 2")
         table.in_reach()
+        # Every part of the panel below the one before it: none drawn over another.
+        tops = page.locator("#panel").evaluate("""(panel) => [
+            panel.querySelector('.pt-turn-hand'), panel.querySelector('#queue'),
+            panel.querySelector('.pt-shoot-row'), [...panel.querySelectorAll('form.entry')].pop()].map((e) => {
+              const box = e.getBoundingClientRect(); return [box.top, box.bottom]; })""")
+        for (_top, bottom), (top, _bottom) in zip(tops, tops[1:]):
+            assert bottom <= top + 0.5, tops
         table.shot("offline-split-bet-de")
     finally:
         page.context.close()
