@@ -62,7 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from referee.store import db
     from referee.store.log import forget_broken
     from referee.store.snapshots import BrokenSnapshot
-    from referee.web import api, language, pages, pdf, security
+    from referee.web import action_fast_path, api, language, pages, pdf, security
     from referee.web.json_provider import OrjsonProvider
 
     app.json = OrjsonProvider(app)
@@ -89,6 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     pages.register_filters(app)
     language.init_app(app)
     security.init_app(app)
+    action_fast_path.install(app)  # around ProxyFix, when security put it in
     tune_collector()
     return app
 

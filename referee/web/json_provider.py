@@ -36,9 +36,14 @@ class OrjsonProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any):
         obj = self._prepare_response_obj(args, kwargs)
         indented = self.compact is False or (self.compact is None and self._app.debug)
-        body = _written(obj, OPTIONS | orjson.OPT_INDENT_2) if indented else _written(obj, OPTIONS)
+        body = _written(obj, OPTIONS | orjson.OPT_INDENT_2) if indented else written(obj)
         # Flask's answers end in a newline; the app's class is typed as the sans-IO one.
         return self._app.response_class(body + b"\n", mimetype=self.mimetype)  # type: ignore[arg-type]
+
+
+def written(obj: Any) -> bytes:
+    """``obj`` as the JSON of an answer (compact, as ``response`` writes it outside debug mode)."""
+    return _written(obj, OPTIONS)
 
 
 def _written(obj: Any, options: int) -> bytes:

@@ -8,22 +8,30 @@ from babel import Locale
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import Babel
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
+from werkzeug.http import parse_accept_header, parse_cookie
 
 from referee import i18n
 
 bp = Blueprint("language", __name__)
 COOKIE = "language"
 ONE_YEAR = 365 * 24 * 3600
+# Every answer may differ by the language asked for (the header is added to each).
+VARY = ("Vary", "Accept-Language")
 
 
 def select() -> str:
+    return select_for(request.environ)
+
+
+def select_for(environ: dict) -> str:
+    """The language of a request, from its WSGI environ: the switch's cookie, else the best of
+    the browser's Accept-Language, else the default."""
     # As request.cookies.get(COOKIE) and request.accept_languages.best_match(...), without
     # parsing either header when the request has none (a script's action has neither), and
     # parsing each distinct Accept-Language once.
-    environ = request.environ
-    if environ.get("HTTP_COOKIE"):
-        chosen = request.cookies.get(COOKIE)
+    cookies = environ.get("HTTP_COOKIE")
+    if cookies:
+        chosen = parse_cookie(cookies).get(COOKIE)
         if chosen in i18n.LANGUAGES:
             return chosen
     accept = environ.get("HTTP_ACCEPT_LANGUAGE")
@@ -87,7 +95,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def vary_on_language(response):
-        response.headers.add("Vary", "Accept-Language")
+        response.headers.add(*VARY)
         return response
 
     @app.teardown_request

@@ -1,0 +1,125 @@
+"""An accepted JSON action answered before Flask's routing.
+
+``POST /api/matches/<id>/actions`` carries every entry a script makes, and Flask's work around
+it (the request context, the hooks, the Response object and its headers) cost a third of the
+answer: more than the database and the rules together. Here an action with a JSON body, a valid
+scorer token and an entry the rules accept is appended and answered straight from the WSGI
+environ, with the same body and headers as the Flask view's answer.
+
+Everything else goes on to that view (``referee.web.api.act``), which holds every other answer
+of the endpoint in one place: a missing or wrong token, an unknown match, a body too large, not
+JSON or too deep, and every refusal. A refusal has stored nothing, so the view judges it again
+and answers it in its own words (and, should the log have moved meanwhile, as it then finds it).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from io import BytesIO
+from typing import Any
+
+from flask import Flask
+from werkzeug.exceptions import InternalServerError, ServiceUnavailable
+from werkzeug.wrappers import Response
+
+from referee import i18n, store
+from referee.errors import RuleViolation
+from referee.store.log import forget_broken
+from referee.store.snapshots import BrokenSnapshot
+from referee.web import api, language, security
+from referee.web.json_provider import written
+
+PATH = re.compile(r"/api/matches/([^/]+)/actions")
+# An accepted action's answer carries what the view's answer does, in the same order: its own
+# two, every page's (security.add_headers), a match's, and the language's (language.init_app).
+HEADERS = (("Content-Type", "application/json"),)
+AFTER_LENGTH = (*security.HEADERS.items(), ("X-Robots-Tag", "noindex"), language.VARY)
+
+StartResponse = Callable[..., Any]
+
+
+class ActionFastPath:
+    """WSGI middleware around the app's ``wsgi_app``: answers an accepted action, hands every
+    other request on unchanged (its body put back for the view to read)."""
+
+    def __init__(self, app: Flask, inner: Callable[[dict, StartResponse], Iterable[bytes]]):
+        self.app = app
+        self.inner = inner  # Flask's own wsgi_app (behind ProxyFix when proxies are trusted)
+
+    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        # In debug mode Flask indents its JSON: the view answers then.
+        if environ.get("REQUEST_METHOD") == "POST" and not self.app.debug:
+            found = PATH.fullmatch(environ.get("PATH_INFO", ""))
+            if found is not None:
+                try:
+                    answer = self._accepted(environ, found.group(1))
+                except Exception as error:  # the entry may be stored: never handed on to the view
+                    return self._failed(error)(environ, start_response)
+                if answer is not None:
+                    start_response("200 OK", [*HEADERS, ("Content-Length", str(len(answer))), *AFTER_LENGTH])
+                    return [answer]
+        return self.inner(environ, start_response)
+
+    def _failed(self, error: Exception) -> Response:
+        """The answer Flask gives when a view raises (after the entry may have been stored)."""
+        if isinstance(error, BrokenSnapshot):
+            # As the app's handler: drop the match's snapshots (its next read uses the log) and
+            # ask again.
+            forget_broken(error)
+            response = ServiceUnavailable(retry_after=1).get_response()
+        elif self.app.config["PROPAGATE_EXCEPTIONS"] or self.app.testing or self.app.debug:
+            raise error
+        else:
+            self.app.logger.error("Exception on %s [POST]", PATH.pattern, exc_info=error)
+            response = InternalServerError().get_response()
+        response.headers.extend(AFTER_LENGTH)
+        return response
+
+    def _accepted(self, environ: dict, match_id: str) -> bytes | None:
+        """The answer's body, if the action is appended here; else None (the body read is put
+        back in the environ for the view)."""
+        data = self._body(environ)
+        if not isinstance(data, dict):
+            return None
+        scheme, _space, credential = environ.get("HTTP_AUTHORIZATION", "").strip().partition(" ")
+        credential = credential.strip()
+        if scheme.lower() != "bearer" or not credential:
+            return None
+        with self.app.app_context(), store.connection():
+            try:
+                match = store.read_match(match_id)
+            except store.MatchNotFound:
+                return None
+            if not match.scorer_token_ok(credential):
+                return None
+            with i18n.speaking(language.select_for(environ), match.game):
+                try:
+                    appended = store.append(match, data)
+                except (RuleViolation, store.StaleExpect):
+                    return None  # nothing was stored: the view answers it
+                return written(api.accepted(appended)) + b"\n"
+
+    def _body(self, environ: dict) -> Any:
+        """The JSON body, read as the view reads it (``api._json_body``), when it is plainly one:
+        sent as application/json, with its length given and within the limit. Whatever was read
+        is put back for the view."""
+        if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() != "application/json":
+            return None
+        length, limit = environ.get("CONTENT_LENGTH", ""), self.app.config["MAX_CONTENT_LENGTH"]
+        if not length.isdigit() or (limit is not None and int(length) > limit):
+            return None
+        raw = environ["wsgi.input"].read(int(length))
+        environ["wsgi.input"] = BytesIO(raw)
+        if len(raw) != int(length):
+            return None  # cut short: the view answers it as Werkzeug does
+        try:
+            return json.loads(raw)  # as Flask's provider reads a body (the standard library)
+        except (ValueError, RecursionError):
+            return None
+
+
+def install(app: Flask) -> None:
+    """Put the fast path in front of the app's WSGI callable (after ProxyFix is in place)."""
+    app.wsgi_app = ActionFastPath(app, app.wsgi_app)  # type: ignore[method-assign]
+

@@ -1,0 +1,105 @@
+"""The accepted action answered before Flask's routing (referee.web.action_fast_path): the same
+answer as the view's, and every other answer left to the view."""
+import pytest
+from flask import request
+from werkzeug.test import Client
+
+from referee.bench import pontis_cycle
+from referee.store.snapshots import BrokenSnapshot
+from referee.web.action_fast_path import ActionFastPath
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+ENTRIES = pontis_cycle(PLAYERS)[:12]  # a game played to its end (blocked), and the next deal
+DEAL = ENTRIES[0]
+
+
+def twins(client):
+    return [client.post("/api/matches", json={"game": "pontis", "players": PLAYERS}).get_json()
+            for _twin in range(2)]
+
+
+def post(target, match, action, **headers):
+    return target.post(f"/api/matches/{match['id']}/actions", json=action,
+                       headers={"Authorization": f"Bearer {match['scorer_token']}", **headers})
+
+
+@pytest.mark.parametrize("language", [None, "browser", "switch"])
+def test_an_accepted_action_is_answered_as_the_view_answers_it(app, client, language):
+    fast_path = app.wsgi_app
+    assert isinstance(fast_path, ActionFastPath)
+    view = Client(fast_path.inner)  # the Flask app itself, without the fast path in front
+    headers = {"Accept-Language": "de-DE,de;q=0.9"} if language == "browser" else {}
+    if language == "switch":
+        for phone in (client, view):
+            phone.set_cookie("language", "de")
+    fast, slow = twins(client)
+    for action in ENTRIES:
+        by_fast, by_view = post(client, fast, action, **headers), post(view, slow, action, **headers)
+        assert by_fast.status_code == by_view.status_code == 200
+        assert by_fast.headers.to_wsgi_list() == by_view.headers.to_wsgi_list()
+        assert by_fast.get_data() == by_view.get_data()
+    # The finished game's headline, in the language asked for.
+    assert ("Summenrecht" in by_fast.get_data(as_text=True)) == (language is not None)
+
+
+def test_the_fast_path_answers_accepted_actions_and_the_view_everything_else(app, client, monkeypatch):
+    reached = []
+
+    def view(match_id):
+        reached.append(request.get_data())  # the body as sent, whatever the fast path read of it
+        return {"by": "view"}, 299
+
+    monkeypatch.setitem(app.view_functions, "api.act", view)
+    match, _twin = twins(client)
+    assert post(client, match, DEAL).get_json()["seq"] == 1
+    assert reached == []
+    token = {"Authorization": f"Bearer {match['scorer_token']}"}
+    path = f"/api/matches/{match['id']}/actions"
+    answers = [
+        post(client, match, DEAL),  # refused: a game is in play already
+        post(client, {**match, "scorer_token": "not-the-token"}, {"type": "miss"}),
+        client.post(path, data=b'{"type": "miss"}', headers={**token, "Content-Type": "text/plain"}),
+        client.post(path, data=b'{"type": "miss"}', headers={**token, "Content-Type": "application/json",
+                                                             "Content-Length": "200"}),  # cut short
+        client.post(path, data=b'{"type": "miss"', headers=token, content_type="application/json"),
+    ]
+    assert [answer.status_code for answer in answers] == [299] * 5
+    assert reached == [b'{"foundation_suit":"h","type":"deal"}', b'{"type":"miss"}', b'{"type": "miss"}',
+                       b'{"type": "miss"}', b'{"type": "miss"']
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1  # nothing else was stored
+
+
+def test_a_refusal_is_answered_by_the_view_in_its_own_words(client, api):
+    match, _twin = twins(client)
+    api.act(match, DEAL)
+    answer = api.act(match, DEAL, status=422)
+    assert answer["error"]["rule"] == "PONTIS-END-1"
+    assert api.act(match, {**ENTRIES[1], "expect": 0}, status=409)["error"]["rule"] == "EXPECT"
+
+
+def test_an_answer_that_reaches_a_broken_snapshot_part_is_asked_again_and_keeps_the_entry(app, client, monkeypatch):
+    match, _twin = twins(client)
+
+    def broken(appended):
+        raise BrokenSnapshot(match["id"], "rows")
+
+    monkeypatch.setattr("referee.web.api.accepted", broken)
+    answer = post(client, match, DEAL)
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert [entry["action"] for entry in client.get(f"/api/matches/{match['id']}/log").get_json()] == [DEAL]
+
+
+def test_an_error_after_the_entry_is_stored_is_logged_and_answered_500(app, client, monkeypatch, caplog):
+    app.testing = False
+    app.config["PROPAGATE_EXCEPTIONS"] = None
+    match, _twin = twins(client)
+
+    def failing(appended):
+        raise RuntimeError("the answer could not be written")
+
+    monkeypatch.setattr("referee.web.api.accepted", failing)
+    answer = post(client, match, DEAL)
+    assert answer.status_code == 500
+    assert "the answer could not be written" in caplog.text
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1  # never appended twice
