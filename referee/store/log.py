@@ -9,8 +9,12 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 from typing import Any, Callable
 
 from sqlalchemy import bindparam, func, insert, select, text
@@ -353,6 +357,24 @@ def _stored_action(match_id: str, seq: int) -> Any:
     return rows[0][0] if rows else None
 
 
+# Work that may wait until the answer is on its way (see ``answer_first``).
+_after_answer: ContextVar[list[Callable[[], object]] | None] = ContextVar("referee_after_answer", default=None)
+
+
+@contextmanager
+def answer_first() -> Iterator[list[Callable[[], object]]]:
+    """Within this block, the snapshot an append is due to write is not written: a call that
+    writes it is added to the list yielded, for the caller to make once its answer is sent. A
+    snapshot is a cache: written a moment later, it changes nothing but when a cold read can
+    start from it; the entry that is due one costs its writer no time before the answer."""
+    later: list[Callable[[], object]] = []
+    token = _after_answer.set(later)
+    try:
+        yield later
+    finally:
+        _after_answer.reset(token)
+
+
 def append(match: AnyMatch, data: Any) -> Appended:
     """Validate ``data`` against the replayed state and append it, once, as the engine read it.
 
@@ -420,7 +442,11 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
         return _earlier(match, client_id, data, by)
     cache_put(match.id, after)
     if seq % snapshots.EVERY == 0:
-        snapshots.save(match, after)
+        later = _after_answer.get()
+        if later is None:
+            snapshots.save(match, after)
+        else:
+            later.append(partial(snapshots.save, match, after))
     return Appended(seq, after, findings)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from io import BytesIO
 from typing import Any
 
@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response
 
 from referee import i18n, store
 from referee.errors import RuleViolation
-from referee.store.log import forget_broken
+from referee.store.log import answer_first, forget_broken
 from referee.store.snapshots import BrokenSnapshot
 from referee.web import api, language, security
 from referee.web.json_provider import written
@@ -57,9 +57,18 @@ class ActionFastPath:
                 except Exception as error:  # the entry may be stored: never handed on to the view
                     return self._failed(error)(environ, start_response)
                 if answer is not None:
-                    start_response("200 OK", [*HEADERS, ("Content-Length", str(len(answer))), *AFTER_LENGTH])
-                    return [answer]
+                    body, later = answer
+                    start_response("200 OK", [*HEADERS, ("Content-Length", str(len(body))), *AFTER_LENGTH])
+                    return self._then(body, later) if later else [body]
         return self.inner(environ, start_response)
+
+    def _then(self, body: bytes, later: list[Callable[[], object]]) -> Iterator[bytes]:
+        """The answer, and then what could wait for it (a snapshot due): the server sends the
+        answer before it asks this iterable for more."""
+        yield body
+        with self.app.app_context(), store.connection():
+            for work in later:
+                work()
 
     def _failed(self, error: Exception) -> Response:
         """The answer Flask gives when a view raises (after the entry may have been stored)."""
@@ -76,9 +85,9 @@ class ActionFastPath:
         response.headers.extend(AFTER_LENGTH)
         return response
 
-    def _accepted(self, environ: dict, match_id: str) -> bytes | None:
-        """The answer's body, if the action is appended here; else None (the body read is put
-        back in the environ for the view)."""
+    def _accepted(self, environ: dict, match_id: str) -> tuple[bytes, list[Callable[[], object]]] | None:
+        """The answer's body and the work left for after it, if the action is appended here;
+        else None (the body read is put back in the environ for the view)."""
         data = self._body(environ)
         if not isinstance(data, dict):
             return None
@@ -95,10 +104,11 @@ class ActionFastPath:
                 return None
             with i18n.speaking(language.select_for(environ), match.game):
                 try:
-                    appended = store.append(match, data)
+                    with answer_first() as later:
+                        appended = store.append(match, data)
                 except (RuleViolation, store.StaleExpect):
                     return None  # nothing was stored: the view answers it
-                return written(api.accepted(appended)) + b"\n"
+                return written(api.accepted(appended)) + b"\n", later
 
     def _body(self, environ: dict) -> Any:
         """The JSON body, read as the view reads it (``api._json_body``), when it is plainly one:

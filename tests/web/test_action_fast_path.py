@@ -1,16 +1,20 @@
 """The accepted action answered before Flask's routing (referee.web.action_fast_path): the same
 answer as the view's, and every other answer left to the view."""
+import json
+
 import pytest
 from flask import request
-from werkzeug.test import Client
+from werkzeug.test import Client, EnvironBuilder
 
 from referee.bench import pontis_cycle
+from referee.store import snapshots
 from referee.store.snapshots import BrokenSnapshot
 from referee.web.action_fast_path import ActionFastPath
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 ENTRIES = pontis_cycle(PLAYERS)[:12]  # a game played to its end (blocked), and the next deal
 DEAL = ENTRIES[0]
+ENTRIES_FOREVER = pontis_cycle(PLAYERS)  # a cycle of entries that is legal again and again
 
 
 def twins(client):
@@ -103,3 +107,27 @@ def test_an_error_after_the_entry_is_stored_is_logged_and_answered_500(app, clie
     assert answer.status_code == 500
     assert "the answer could not be written" in caplog.text
     assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1  # never appended twice
+
+
+def test_the_snapshot_an_entry_is_due_is_written_after_its_answer_is_sent(app, client):
+    # Entry 100 is due a snapshot. Its answer is the first thing the fast path hands the
+    # server; the snapshot is written only when the server asks for more, the answer sent.
+    match, _twin = twins(client)
+    for seq in range(1, 100):
+        assert post(client, match, ENTRIES_FOREVER[(seq - 1) % len(ENTRIES_FOREVER)]).status_code == 200
+    assert stored_snapshots(app, match) == []
+    body = json.dumps(ENTRIES_FOREVER[99 % len(ENTRIES_FOREVER)]).encode()
+    environ = EnvironBuilder(path=f"/api/matches/{match['id']}/actions", method="POST", data=body,
+                             headers={"Authorization": f"Bearer {match['scorer_token']}"},
+                             content_type="application/json").get_environ()
+    started = []
+    answer = iter(app.wsgi_app(environ, lambda status, headers: started.append(status)))
+    assert json.loads(next(answer))["seq"] == 100 and started == ["200 OK"]
+    assert stored_snapshots(app, match) == []  # the answer is out; the snapshot is not written yet
+    assert list(answer) == []
+    assert stored_snapshots(app, match) == [100]
+
+
+def stored_snapshots(app, match) -> list[int]:
+    with app.app_context():
+        return [snapshot.seq for snapshot in snapshots.stored(match["id"])]
