@@ -8,8 +8,14 @@ environ, with the same body and headers as the Flask view's answer.
 
 Everything else goes on to that view (``referee.web.api.act``), which holds every other answer
 of the endpoint in one place: a missing or wrong token, an unknown match, a body too large, not
-JSON or too deep, and every refusal. A refusal has stored nothing, so the view judges it again
-and answers it in its own words (and, should the log have moved meanwhile, as it then finds it).
+JSON or too deep, a host not trusted, and every refusal. So does whatever fails before an entry
+is stored. A refusal has stored nothing, so the view judges it again and answers it in its own
+words (and, should the log have moved meanwhile, as it then finds it). What fails after the
+entry may have been stored is never handed on (the view would append it again): Flask's own
+error handling answers it, in a request context made for it.
+
+Not installed where Flask-Limiter counts every request itself (``security.limits_each_route``):
+its hooks would be passed by.
 """
 from __future__ import annotations
 
@@ -20,13 +26,12 @@ from io import BytesIO
 from typing import Any
 
 from flask import Flask
-from werkzeug.exceptions import InternalServerError, ServiceUnavailable
-from werkzeug.wrappers import Response
+from werkzeug.exceptions import SecurityError
+from werkzeug.wsgi import get_content_length, get_host
 
 from referee import i18n, store
 from referee.errors import RuleViolation
-from referee.store.log import answer_first, forget_broken
-from referee.store.snapshots import BrokenSnapshot
+from referee.store.log import answer_first
 from referee.web import api, language, security
 from referee.web.json_provider import written
 
@@ -37,6 +42,15 @@ HEADERS = (("Content-Type", "application/json"),)
 AFTER_LENGTH = (*security.HEADERS.items(), ("X-Robots-Tag", "noindex"), language.VARY)
 
 StartResponse = Callable[..., Any]
+Later = list[Callable[[], object]]
+
+
+class MayBeStored(Exception):
+    """What failed once ``store.append`` was called: the entry may be in the log."""
+
+    def __init__(self, error: Exception):
+        super().__init__(error)
+        self.error = error
 
 
 class ActionFastPath:
@@ -54,40 +68,26 @@ class ActionFastPath:
             if found is not None:
                 try:
                     answer = self._accepted(environ, found.group(1))
-                except Exception as error:  # the entry may be stored: never handed on to the view
-                    return self._failed(error)(environ, start_response)
+                except MayBeStored as failed:
+                    return self._failed(failed.error, environ, start_response)
+                except Exception:  # noqa: BLE001 - nothing was stored: the view meets it, and Flask answers it
+                    answer = None
                 if answer is not None:
                     body, later = answer
                     start_response("200 OK", [*HEADERS, ("Content-Length", str(len(body))), *AFTER_LENGTH])
                     return self._then(body, later) if later else [body]
         return self.inner(environ, start_response)
 
-    def _then(self, body: bytes, later: list[Callable[[], object]]) -> Iterator[bytes]:
-        """The answer, and then what could wait for it (a snapshot due): the server sends the
-        answer before it asks this iterable for more."""
-        yield body
-        with self.app.app_context(), store.connection():
-            for work in later:
-                work()
-
-    def _failed(self, error: Exception) -> Response:
-        """The answer Flask gives when a view raises (after the entry may have been stored)."""
-        if isinstance(error, BrokenSnapshot):
-            # As the app's handler: drop the match's snapshots (its next read uses the log) and
-            # ask again.
-            forget_broken(error)
-            response = ServiceUnavailable(retry_after=1).get_response()
-        elif self.app.config["PROPAGATE_EXCEPTIONS"] or self.app.testing or self.app.debug:
-            raise error
-        else:
-            self.app.logger.error("Exception on %s [POST]", PATH.pattern, exc_info=error)
-            response = InternalServerError().get_response()
-        response.headers.extend(AFTER_LENGTH)
-        return response
-
-    def _accepted(self, environ: dict, match_id: str) -> tuple[bytes, list[Callable[[], object]]] | None:
+    def _accepted(self, environ: dict, match_id: str) -> tuple[bytes, Later] | None:
         """The answer's body and the work left for after it, if the action is appended here;
-        else None (the body read is put back in the environ for the view)."""
+        else None (the body read is put back in the environ for the view). Raises MayBeStored
+        for what fails once the entry is being appended."""
+        trusted = self.app.config.get("TRUSTED_HOSTS")
+        if trusted:
+            try:
+                get_host(environ, trusted)
+            except SecurityError:
+                return None
         data = self._body(environ)
         if not isinstance(data, dict):
             return None
@@ -108,28 +108,57 @@ class ActionFastPath:
                         appended = store.append(match, data)
                 except (RuleViolation, store.StaleExpect):
                     return None  # nothing was stored: the view answers it
-                return written(api.accepted(appended)) + b"\n", later
+                except Exception as error:
+                    raise MayBeStored(error) from error
+                try:
+                    return written(api.accepted(appended)) + b"\n", later
+                except Exception as error:
+                    raise MayBeStored(error) from error
 
     def _body(self, environ: dict) -> Any:
         """The JSON body, read as the view reads it (``api._json_body``), when it is plainly one:
-        sent as application/json, with its length given and within the limit. Whatever was read
-        is put back for the view."""
+        sent as application/json, with its length given (not in chunks) and within the limit.
+        Whatever was read is put back for the view."""
         if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() != "application/json":
             return None
-        length, limit = environ.get("CONTENT_LENGTH", ""), self.app.config["MAX_CONTENT_LENGTH"]
-        if not length.isdigit() or (limit is not None and int(length) > limit):
+        length, limit = get_content_length(environ), self.app.config["MAX_CONTENT_LENGTH"]
+        if not length or (limit is not None and length > limit):
             return None
-        raw = environ["wsgi.input"].read(int(length))
+        raw = environ["wsgi.input"].read(length)
         environ["wsgi.input"] = BytesIO(raw)
-        if len(raw) != int(length):
+        if len(raw) != length:
             return None  # cut short: the view answers it as Werkzeug does
         try:
             return json.loads(raw)  # as Flask's provider reads a body (the standard library)
         except (ValueError, RecursionError):
             return None
 
+    def _then(self, body: bytes, later: Later) -> Iterator[bytes]:
+        """The answer, and then what could wait for it (a snapshot due): the server sends the
+        answer before it asks this iterable for more."""
+        yield body
+        with self.app.app_context(), store.connection():
+            for work in later:
+                work()
+
+    def _failed(self, error: Exception, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        """The answer Flask gives when the view raises ``error``: its handlers (a broken snapshot
+        part: 503, its snapshots dropped), else its 500, logged and signalled; every hook's
+        headers. Raised instead, where Flask would propagate it (tests)."""
+        context = self.app.request_context(environ)
+        context.push()
+        try:
+            try:
+                response = self.app.finalize_request(self.app.handle_user_exception(error))
+            except Exception as unhandled:  # noqa: BLE001 - as Flask's wsgi_app
+                response = self.app.handle_exception(unhandled)
+            return response(environ, start_response)
+        finally:
+            context.pop()
+
 
 def install(app: Flask) -> None:
-    """Put the fast path in front of the app's WSGI callable (after ProxyFix is in place)."""
-    app.wsgi_app = ActionFastPath(app, app.wsgi_app)  # type: ignore[method-assign]
-
+    """Put the fast path in front of the app's WSGI callable (after ProxyFix is in place),
+    unless every request is to pass Flask-Limiter's hooks."""
+    if not security.limits_each_route(app):
+        app.wsgi_app = ActionFastPath(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -162,14 +162,20 @@ def may_guess_code(app: Flask) -> bool:
 ROUTE_LIMIT_SETTINGS = ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META", "RATELIMIT_HEADERS_ENABLED")
 
 
+def limits_each_route(app: Flask) -> bool:
+    """Whether limits for every route were configured (Flask-Limiter then counts each request
+    in hooks of its own)."""
+    return any(app.config.get(name) for name in ROUTE_LIMIT_SETTINGS)
+
+
 def _without_request_hooks(app: Flask, limiter: Limiter) -> None:
     """Take Flask-Limiter's before/after/teardown request hooks off the app. They look for the
     limits of the route being served, and no route has any: every limit is counted where it
     applies (within_limit), through the limiter's storage. On every request they only cost
     time (about 0.1 ms of each JSON action here)."""
 
-    if any(app.config.get(name) for name in ROUTE_LIMIT_SETTINGS):
-        return  # limits for every route were configured: Flask-Limiter checks them per request
+    if limits_each_route(app):
+        return  # Flask-Limiter checks them per request
 
     def ours(hook) -> bool:
         bound = hook.args[0] if isinstance(hook, partial) and hook.args else getattr(hook, "__self__", None)

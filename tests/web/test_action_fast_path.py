@@ -3,9 +3,11 @@ answer as the view's, and every other answer left to the view."""
 import json
 
 import pytest
-from flask import request
-from werkzeug.test import Client, EnvironBuilder
+from flask import got_request_exception, request
+from sqlalchemy.exc import OperationalError
+from werkzeug.test import Client, EnvironBuilder, run_wsgi_app
 
+from referee import create_app, store
 from referee.bench import pontis_cycle
 from referee.store import snapshots
 from referee.store.snapshots import BrokenSnapshot
@@ -81,40 +83,101 @@ def test_a_refusal_is_answered_by_the_view_in_its_own_words(client, api):
     assert api.act(match, {**ENTRIES[1], "expect": 0}, status=409)["error"]["rule"] == "EXPECT"
 
 
-def test_an_answer_that_reaches_a_broken_snapshot_part_is_asked_again_and_keeps_the_entry(app, client, monkeypatch):
+def play(client, match, entries: int) -> None:
+    # Each answer read whole, as a server sends it: a snapshot due is written after the answer.
+    for seq in range(1, entries + 1):
+        assert post(client, match, ENTRIES_FOREVER[(seq - 1) % len(ENTRIES_FOREVER)]).get_json()["seq"] == seq
+
+
+def test_an_answer_that_reaches_a_broken_snapshot_part_drops_the_snapshots_and_keeps_the_entry(
+        app, client, monkeypatch):
     match, _twin = twins(client)
+    play(client, match, 100)
+    assert stored_snapshots(app, match) == [100]
 
     def broken(appended):
         raise BrokenSnapshot(match["id"], "rows")
 
     monkeypatch.setattr("referee.web.api.accepted", broken)
-    answer = post(client, match, DEAL)
+    answer = post(client, match, ENTRIES_FOREVER[100 % len(ENTRIES_FOREVER)])
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
-    assert [entry["action"] for entry in client.get(f"/api/matches/{match['id']}/log").get_json()] == [DEAL]
+    assert stored_snapshots(app, match) == []  # as the app's own handler: the next read uses the log
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 101
 
 
-def test_an_error_after_the_entry_is_stored_is_logged_and_answered_500(app, client, monkeypatch, caplog):
-    app.testing = False
-    app.config["PROPAGATE_EXCEPTIONS"] = None
+@pytest.mark.parametrize("testing, propagate", [(False, None), (True, False)])
+def test_an_error_after_the_entry_is_stored_is_answered_as_flask_answers_it(app, client, monkeypatch, caplog,
+                                                                               testing, propagate):
+    app.testing = testing
+    app.config["PROPAGATE_EXCEPTIONS"] = propagate
     match, _twin = twins(client)
+    signalled = []
+    got_request_exception.connect(lambda sender, exception, **_: signalled.append(exception), app, weak=False)
 
     def failing(appended):
         raise RuntimeError("the answer could not be written")
 
     monkeypatch.setattr("referee.web.api.accepted", failing)
     answer = post(client, match, DEAL)
-    assert answer.status_code == 500
-    assert "the answer could not be written" in caplog.text
+    assert answer.status_code == 500 and answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert f"Exception on /api/matches/{match['id']}/actions [POST]" in caplog.text
+    assert [str(error) for error in signalled] == ["the answer could not be written"]
     assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1  # never appended twice
+
+
+def test_what_fails_before_anything_is_stored_goes_on_to_the_view(app, client, monkeypatch):
+    match, _twin = twins(client)
+    reads = []
+    read_match = store.read_match
+
+    def failing_once(match_id):
+        reads.append(match_id)
+        if len(reads) == 1:
+            raise OperationalError("SELECT", {}, Exception("the database went away for a moment"))
+        return read_match(match_id)
+
+    monkeypatch.setattr(store, "read_match", failing_once)
+    answer = post(client, match, DEAL)
+    assert answer.status_code == 200 and len(reads) == 2  # the fast path's read failed; the view's did not
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 1
+
+
+@pytest.mark.parametrize("environ", [
+    {"CONTENT_LENGTH": "\u00b2"},  # a digit to str.isdigit, not a length
+    {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True},  # the length is ignored
+    {"HTTP_HOST": "elsewhere.example"},  # not a trusted host
+], ids=["odd-length", "chunked", "untrusted-host"])
+def test_a_request_flask_would_read_otherwise_is_the_views(app, client, environ):
+    app.config["TRUSTED_HOSTS"] = ["localhost"]
+    fast_path = app.wsgi_app
+    fast, slow = twins(client)
+    answers = []
+    for target, match in ((fast_path, fast), (fast_path.inner, slow)):
+        body = json.dumps(DEAL).encode()
+        built = EnvironBuilder(path=f"/api/matches/{match['id']}/actions", method="POST",
+                               data=body + b" and more", content_type="application/json",
+                               headers={"Authorization": f"Bearer {match['scorer_token']}"}).get_environ()
+        built.update({"CONTENT_LENGTH": str(len(body)), **environ})
+        answer, status, _headers = run_wsgi_app(target, built, buffered=True)
+        answers.append((status, b"".join(answer)))
+    assert answers[0] == answers[1] and not answers[0][0].startswith("200")
+    assert client.get(f"/api/matches/{fast['id']}/log").get_json() == []
+
+
+def test_where_every_route_is_rate_limited_flask_answers_every_action(tmp_path):
+    limited = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limited.sqlite3'}",
+                          "SECRET_KEY": "test-secret", "RATELIMIT_DEFAULT": "2 per minute"})
+    assert not isinstance(limited.wsgi_app, ActionFastPath)
+    assert isinstance(create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'free.sqlite3'}",
+                                  "SECRET_KEY": "test-secret"}).wsgi_app, ActionFastPath)
 
 
 def test_the_snapshot_an_entry_is_due_is_written_after_its_answer_is_sent(app, client):
     # Entry 100 is due a snapshot. Its answer is the first thing the fast path hands the
     # server; the snapshot is written only when the server asks for more, the answer sent.
     match, _twin = twins(client)
-    for seq in range(1, 100):
-        assert post(client, match, ENTRIES_FOREVER[(seq - 1) % len(ENTRIES_FOREVER)]).status_code == 200
+    play(client, match, 99)
     assert stored_snapshots(app, match) == []
     body = json.dumps(ENTRIES_FOREVER[99 % len(ENTRIES_FOREVER)]).encode()
     environ = EnvironBuilder(path=f"/api/matches/{match['id']}/actions", method="POST", data=body,
