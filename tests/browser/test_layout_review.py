@@ -452,20 +452,16 @@ def test_pontoon_panel_folds_open_one_at_a_time(browser, live_server):
             panel = page.locator("#panel")
             reveal, draw = panel.locator("details.pt-reveal"), panel.locator("details.pt-bank-draw")
             assert page.evaluate(OPEN_FOLDS) == ["pt-reveal"]
-            table.tap(draw.locator("summary"))
-            expect(draw).to_have_attribute("open", "")
-            expect(reveal).not_to_have_attribute("open", "")
-            assert page.evaluate(OPEN_FOLDS) == ["pt-bank-draw"]
-            within_the_screen(page, panel.get_by_role("button", name=draw_button, exact=True), draw_button)
-            table.in_reach()
-            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-folds-draw-{language or 'en'}-{size}.png")
-            table.tap(reveal.locator("summary"))
-            expect(reveal).to_have_attribute("open", "")
-            expect(draw).not_to_have_attribute("open", "")
-            assert page.evaluate(OPEN_FOLDS) == ["pt-reveal"]
-            within_the_screen(page, panel.get_by_role("button", name=show, exact=True), show)
-            table.in_reach()
-            page.screenshot(path=f"{SHOTS}/layout-review-pontoon-folds-reveal-{language or 'en'}-{size}.png")
+            # Either fold opened closes the other, and its button is on the screen.
+            for opened, closed, fold, button, shot in ((draw, reveal, "pt-bank-draw", draw_button, "draw"),
+                                                       (reveal, draw, "pt-reveal", show, "reveal")):
+                table.tap(opened.locator("summary"))
+                expect(opened).to_have_attribute("open", "")
+                expect(closed).not_to_have_attribute("open", "")
+                assert page.evaluate(OPEN_FOLDS) == [fold]
+                within_the_screen(page, panel.get_by_role("button", name=button, exact=True), button)
+                table.in_reach()
+                page.screenshot(path=f"{SHOTS}/layout-review-pontoon-folds-{shot}-{language or 'en'}-{size}.png")
 
             # Between deals: "Sell the bank" then "Add to the kitty"; one open at a time. Another
             # phone adds to the kitty: the board is redrawn by its poll, the fold stays open.
