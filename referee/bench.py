@@ -256,11 +256,18 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
         return elapsed
 
     print(f"Cold read (Pontis, GET /api/matches/<id> with the replay cache emptied; median of {runs}; "
-          f"a snapshot every {snapshots.EVERY} entries; {_load()}):")
-    for entries in (100, 1_000, 10_000, 1_000 + snapshots.EVERY - 1):
-        imported = client.post("/api/matches/import", json=pontis_export(entries))
-        assert imported.status_code == 201, imported.get_json()
-        match_id = imported.get_json()["id"]
+          f"a snapshot every {snapshots.EVERY} entries, at each match's phase; {_load()}):")
+    cycle = pontis_cycle(PLAYERS)
+    for entries, longest in ((100, False), (1_000, False), (10_000, False), (1_000, True)):
+        imported = client.post("/api/matches/import", json=pontis_export(entries)).get_json()
+        match_id, token = imported["id"], imported["scorer_token"]
+        due = snapshots.due(match_id, 0, entries)
+        if longest:  # entries appended up to the one before the next snapshot
+            for seq in range(entries + 1, (due or 0) + snapshots.EVERY):
+                response = client.post(f"/api/matches/{match_id}/actions", json=cycle[(seq - 1) % len(cycle)],
+                                       headers={"Authorization": f"Bearer {token}"})
+                assert response.status_code == 200, response.get_json()
+            entries = (due or 0) + snapshots.EVERY - 1
         before = statistics.median(read(match_id, drop=True) for _ in range(runs))
         after = statistics.median(read(match_id, drop=False) for _ in range(runs))
         warm = []
@@ -268,8 +275,8 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
             started = time.perf_counter()
             client.get(f"/api/matches/{match_id}")
             warm.append(time.perf_counter() - started)
-        tail = entries % snapshots.EVERY
-        label = f"{entries:,} entries" + (f" (the longest tail: {tail})" if tail == snapshots.EVERY - 1 else "")
+        tail = entries - (due or 0)
+        label = f"{entries:,} entries ({'the longest ' if longest else ''}tail: {tail})"
         with app.app_context():
             size = store.db.session.scalar(select(func.length(Snapshot.data)).where(Snapshot.match_id == match_id)
                                            .order_by(Snapshot.seq.desc()).limit(1))

@@ -254,7 +254,7 @@ def _load(match: AnyMatch) -> Replay:
     cold = replay is None or replay.seq > newest
     if replay is None or cold:  # from the newest good snapshot, else from the start; then the tail
         replay = snapshots.newest(match, newest) or fresh_replay(match)
-    due = snapshots.due(replay.seq, newest) if cold else None
+    due = snapshots.due(match.id, replay.seq, newest) if cold else None
     at_due = None
     for seq, action in _events(match.id, replay.seq):
         replay, _findings = step(replay, action, seq, stored=True)
@@ -441,7 +441,7 @@ def _try_append(match: AnyMatch, data: Any, client_id: str | None, expect: int |
         # Another writer took this seq first, or this is a retry whose entry is stored already.
         return _earlier(match, client_id, data, by)
     cache_put(match.id, after)
-    if seq % snapshots.EVERY == 0:
+    if snapshots.is_due(match.id, seq):
         later = _after_answer.get()
         if later is None:
             snapshots.save(match, after)

@@ -17,7 +17,12 @@ the next read that crosses its seq writes a good one in its place):
 
 **Every N-th seq** (``EVERY`` = 100): a cold read then folds at most 99 entries (a few
 milliseconds for any game), and a snapshot, whose cost grows with the match, is written once per
-100 entries; the two newest are kept per match.
+100 entries; the two newest are kept per match. Each match has its own ``phase`` (from its id):
+its snapshots fall on seqs 100 + phase, 200 + phase, ... so that matches moving in step (a
+load test drives its matches so; tables started together come close) do not all come due at
+once: with one seq for all, the bench's 50 matches wrote their snapshots within the same 50
+answers, each answer then waited behind several snapshots, and those answers were the slowest
+hundredth of all.
 
 **What a snapshot holds.** The whole replay: the state, the undo stack, the corrections,
 disputes and entries no longer accepted, and the fold's chain of game entries (``Link``) back to
@@ -54,6 +59,7 @@ import logging
 import sys
 import threading
 import weakref
+import zlib
 from array import array
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
@@ -569,10 +575,21 @@ def drop(match_id: str) -> None:
         log_.warning("the snapshots of match %s were not dropped", match_id, exc_info=True)
 
 
-def due(after: int, upto: int) -> int | None:
+def phase(match_id: str) -> int:
+    """Where within each EVERY seqs the match's snapshots fall: its id's CRC-32 modulo EVERY
+    (a digest, not ``hash``, which differs from one process to the next)."""
+    return zlib.crc32(match_id.encode()) % EVERY
+
+
+def is_due(match_id: str, seq: int) -> bool:
+    """Whether entry ``seq`` of the match gets a snapshot."""
+    return seq >= EVERY and seq % EVERY == phase(match_id)
+
+
+def due(match_id: str, after: int, upto: int) -> int | None:
     """The newest seq in (after, upto] that gets a snapshot, if any."""
-    newest_due = upto - upto % EVERY
-    return newest_due if newest_due > after and newest_due > 0 else None
+    newest_due = upto - (upto - phase(match_id)) % EVERY
+    return newest_due if newest_due > after and newest_due >= EVERY else None
 
 
 # Built once: a statement built per call cost more to build and key than to run.
@@ -586,7 +603,7 @@ def save(match: AnyMatch, replay: Replay) -> bool:
     and dropping older ones beyond the KEEP newest. Never raises: a failure is logged."""
     try:
         game = games.get(match.game)
-        if game is None or replay.seq <= 0 or replay.seq % EVERY:
+        if game is None or not is_due(match.id, replay.seq):
             return False
         if not _may_write_now():
             return False

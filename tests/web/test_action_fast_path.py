@@ -92,18 +92,19 @@ def play(client, match, entries: int) -> None:
 def test_an_answer_that_reaches_a_broken_snapshot_part_drops_the_snapshots_and_keeps_the_entry(
         app, client, monkeypatch):
     match, _twin = twins(client)
-    play(client, match, 100)
-    assert stored_snapshots(app, match) == [100]
+    due = 100 + snapshots.phase(match["id"])
+    play(client, match, due)
+    assert stored_snapshots(app, match) == [due]
 
     def broken(appended):
         raise BrokenSnapshot(match["id"], "rows")
 
     monkeypatch.setattr("referee.web.api.accepted", broken)
-    answer = post(client, match, ENTRIES_FOREVER[100 % len(ENTRIES_FOREVER)])
+    answer = post(client, match, ENTRIES_FOREVER[due % len(ENTRIES_FOREVER)])
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
     assert stored_snapshots(app, match) == []  # as the app's own handler: the next read uses the log
-    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == 101
+    assert len(client.get(f"/api/matches/{match['id']}/log").get_json()) == due + 1
 
 
 @pytest.mark.parametrize("testing, propagate", [(False, None), (True, False)])
@@ -174,21 +175,23 @@ def test_where_every_route_is_rate_limited_flask_answers_every_action(tmp_path):
 
 
 def test_the_snapshot_an_entry_is_due_is_written_after_its_answer_is_sent(app, client):
-    # Entry 100 is due a snapshot. Its answer is the first thing the fast path hands the
-    # server; the snapshot is written only when the server asks for more, the answer sent.
+    # The match's first snapshot is due at entry 100 + its phase. That entry's answer is the first
+    # thing the fast path hands the server; the snapshot is written only when the server asks
+    # for more, the answer sent.
     match, _twin = twins(client)
-    play(client, match, 99)
+    due = 100 + snapshots.phase(match["id"])
+    play(client, match, due - 1)
     assert stored_snapshots(app, match) == []
-    body = json.dumps(ENTRIES_FOREVER[99 % len(ENTRIES_FOREVER)]).encode()
+    body = json.dumps(ENTRIES_FOREVER[(due - 1) % len(ENTRIES_FOREVER)]).encode()
     environ = EnvironBuilder(path=f"/api/matches/{match['id']}/actions", method="POST", data=body,
                              headers={"Authorization": f"Bearer {match['scorer_token']}"},
                              content_type="application/json").get_environ()
     started = []
     answer = iter(app.wsgi_app(environ, lambda status, headers: started.append(status)))
-    assert json.loads(next(answer))["seq"] == 100 and started == ["200 OK"]
+    assert json.loads(next(answer))["seq"] == due and started == ["200 OK"]
     assert stored_snapshots(app, match) == []  # the answer is out; the snapshot is not written yet
     assert list(answer) == []
-    assert stored_snapshots(app, match) == [100]
+    assert stored_snapshots(app, match) == [due]
 
 
 def stored_snapshots(app, match) -> list[int]:

@@ -20,6 +20,14 @@ PLAYERS = ["Ann", "Ben", "Cat"]
 ROPE = ["Dee", "Non"]
 
 
+@pytest.fixture(autouse=True)
+def at_hundreds(request, monkeypatch):
+    """Every match's snapshots at seqs 100, 200, ...: the chains below are laid out by hand
+    around those seqs. Each match's own phase has its tests (``staggered``)."""
+    if "staggered" not in request.keywords:
+        monkeypatch.setattr(snapshots, "phase", lambda match_id: 0)
+
+
 @pytest.fixture
 def engine_calls(monkeypatch):
     """Counts the calls into every engine: how much of the log a read replayed."""
@@ -519,3 +527,47 @@ def test_a_cold_read_of_a_long_match_builds_only_its_newest_games(app, client, g
     # The answer shows the newest twenty games: at most the two newest chunks were read back.
     assert sum(chunk._records is not None for chunk in results._chunks) <= 2
     assert answer == warm["window"] and everything(client, match) == warm
+
+
+@pytest.mark.staggered
+def test_each_match_has_its_own_phase():
+    phases = {snapshots.phase(f"match{n}") for n in range(200)}
+    assert len(phases) > 80 and phases <= set(range(snapshots.EVERY))
+    # From the id alone, the same in every process (Python's str hash is not).
+    assert (snapshots.phase("match1"), snapshots.phase("uak5HRNHMH")) == (69, 27)
+
+
+@pytest.mark.staggered
+@pytest.mark.parametrize("phase", [0, 1, 63, 99])
+def test_snapshots_fall_on_the_phase_of_the_match(app, client, api, engine_calls, monkeypatch, phase):
+    monkeypatch.setattr(snapshots, "phase", lambda match_id: phase)
+    assert [seq for seq in range(1, 1000) if snapshots.is_due("m", seq)] == [n * 100 + phase for n in range(1, 10)]
+    assert snapshots.due("m", 0, 99 + phase) is None
+    assert snapshots.due("m", 0, 100 + phase) == 100 + phase
+    assert snapshots.due("m", 150 + phase, 299 + phase) == 200 + phase
+    assert snapshots.due("m", 200 + phase, 299 + phase) is None
+
+    match = pontis_match(api, 350)
+    written = [200 + phase, 300 + phase] if phase <= 50 else [100 + phase, 200 + phase]
+    assert [s.seq for s in kept(app, match)] == written
+    warm = everything(client, match)
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] <= 350 - written[-1]
+    drop_every_snapshot(app)
+    assert cold(client, match, engine_calls) == warm and engine_calls[0] >= 350
+    assert [s.seq for s in kept(app, match)] == written[-1:]  # the read crossed it, and wrote it
+
+
+@pytest.mark.staggered
+def test_matches_moving_in_step_write_their_snapshots_at_different_entries(app, client, api):
+    matches = [api.create(game="pontis", players=PLAYERS) for _ in range(4)]
+    cycle = pontis_cycle(PLAYERS)
+    while len({snapshots.phase(match["id"]) for match in matches}) < 4:  # 4 ids rarely share a phase
+        matches[-1] = api.create(game="pontis", players=PLAYERS)
+    written_at: dict[str, int] = {}
+    for n in range(200):
+        for match in matches:
+            api.act(match, cycle[n % len(cycle)])
+            if match["id"] not in written_at and kept(app, match):
+                written_at[match["id"]] = n + 1
+    assert {mid: seq for mid, seq in written_at.items()} == {m["id"]: 100 + snapshots.phase(m["id"]) for m in matches}
+    assert len(set(written_at.values())) == 4
