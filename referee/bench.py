@@ -259,8 +259,9 @@ def cold_reads(app: Flask, client, runs: int = 7) -> None:
           f"a snapshot every {snapshots.EVERY} entries, at each match's phase; {_load()}):")
     cycle = pontis_cycle(PLAYERS)
     for entries, longest in ((100, False), (1_000, False), (10_000, False), (1_000, True)):
-        imported = client.post("/api/matches/import", json=pontis_export(entries)).get_json()
-        match_id, token = imported["id"], imported["scorer_token"]
+        response = client.post("/api/matches/import", json=pontis_export(entries))
+        assert response.status_code == 201, response.get_json()
+        match_id, token = response.get_json()["id"], response.get_json()["scorer_token"]
         due = snapshots.due(match_id, 0, entries)
         if longest:  # entries appended up to the one before the next snapshot
             for seq in range(entries + 1, (due or 0) + snapshots.EVERY):
