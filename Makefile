@@ -51,22 +51,25 @@ check: setup
 	$(VENV)/bin/ruff check referee tests
 	$(VENV)/bin/mypy
 
+# One pytest-xdist worker per CPU, each taking whole test files (a file's tests run in one process,
+# in order), the longest files first (see LONG_FIRST in tests/conftest.py). On PostgreSQL each
+# worker makes a database of its own on the throwaway cluster (tests/conftest.py).
+PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
+
 test-sqlite: db $(WHEELHOUSE)
 	@bash .ci/debs $(TEST_DEBS)
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL)
 
-# Everything but the browser and PostgreSQL runs: the quick loop while working on an engine.
-# One pytest-xdist worker per CPU, each taking whole test files (a file's tests run in one process,
-# in order), the longest files first (see LONG_FIRST in tests/conftest.py). The two fuzz tests
-# draw 100 and 15 examples per game and form here, not 2,000 and 150 (every game still), and
-# the five playthroughs play half their hands, games and deals (every house rule and event
-# still); make test runs them in full.
+# Everything but the browser and PostgreSQL runs: the quick loop while working on an engine,
+# spread over the CPUs as above. The two fuzz tests draw 100 and 15 examples per game and form
+# here, not 2,000 and 150 (every game still), and the five playthroughs play half their hands,
+# games and deals (every house rule and event still); make test runs them in full.
 test-fast: setup $(WHEELHOUSE)
-	FUZZ_EXAMPLES=100 FORM_FUZZ_EXAMPLES=15 PLAYTHROUGH_SHARE=0.5 $(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser -n auto --dist loadfile --no-loadscope-reorder
+	FUZZ_EXAMPLES=100 FORM_FUZZ_EXAMPLES=15 PLAYTHROUGH_SHARE=0.5 $(PY) -m pytest -q -p no:cacheprovider --ignore=tests/browser $(PARALLEL)
 
 test-pg: db $(WHEELHOUSE)
 	@bash .ci/debs $(TEST_DEBS)
-	pg_virtualenv -t -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider'
+	pg_virtualenv -t -v 15 sh -c 'TEST_DATABASE_URL=postgresql+psycopg:// $(PY) -m pytest -p no:cacheprovider $(PARALLEL)'
 
 bench: db
 	@bash .ci/debs wrk chromium postgresql

@@ -1,7 +1,8 @@
 """Fixtures shared by the web, PDF and browser tests: an app on a fresh, migrated database.
 
 The database is SQLite in the test's temporary folder, or the PostgreSQL database named by
-TEST_DATABASE_URL (`make test` runs the whole suite a second time that way).
+TEST_DATABASE_URL (`make test` runs the whole suite a second time that way). Each pytest-xdist
+worker makes a database of its own on that server (``database_of_worker``).
 
 Three things are done once per test process (once per pytest-xdist worker) instead of once per
 test, and none changes what a test sees:
@@ -83,6 +84,28 @@ def pytest_collection_finish(session) -> None:
     # SQLAlchemy, ReportLab, Hypothesis, the tests), which never become garbage: they are set
     # aside now, as a serving process sets aside its own when its first app is built.
     tune_collector()
+
+
+def pytest_configure(config) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get("TEST_DATABASE_URL"):
+        os.environ["TEST_DATABASE_URL"] = database_of_worker(os.environ["TEST_DATABASE_URL"], worker)
+
+
+def database_of_worker(url: str, worker: str) -> str:
+    """A database of this pytest-xdist worker's own, made empty on the server of ``url``: each
+    test migrates the database it is given and expects to find only its own matches there."""
+    from sqlalchemy import create_engine, make_url, text
+    given = make_url(url)
+    name = f"{given.database or 'referee'}_{worker}"
+    server = create_engine(given, isolation_level="AUTOCOMMIT")
+    try:
+        with server.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        server.dispose()
+    return given.set(database=name).render_as_string(hide_password=False)
 
 
 def database_url(tmp_path) -> str:
