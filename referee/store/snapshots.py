@@ -18,11 +18,10 @@ the next read that crosses its seq writes a good one in its place):
 **Every N-th seq** (``EVERY`` = 100): a cold read then folds at most 99 entries (a few
 milliseconds for any game), and a snapshot, whose cost grows with the match, is written once per
 100 entries; the two newest are kept per match. Each match has its own ``phase`` (from its id):
-its snapshots fall on seqs 100 + phase, 200 + phase, ... so that matches moving in step (a
-load test drives its matches so; tables started together come close) do not all come due at
-once: with one seq for all, the bench's 50 matches wrote their snapshots within the same 50
-answers, each answer then waited behind several snapshots, and those answers were the slowest
-hundredth of all.
+its snapshots fall on seqs 100 + phase, 200 + phase, ... so that matches moving in step, as a
+load test drives them, do not all come due at once. With one seq for all, the bench's 50
+matches wrote their snapshots within the same 50 answers; each answer waited behind several
+snapshots, and those answers were the slowest hundredth of all.
 
 **What a snapshot holds.** The whole replay: the state, the undo stack, the corrections,
 disputes and entries no longer accepted, and the fold's chain of game entries (``Link``) back to
