@@ -24,32 +24,40 @@ def browser_context_args(browser_context_args):
             "accept_downloads": True}
 
 
-# htmx logs every request it cuts short as two console errors. A board poll cut short by an
-# entry (the entry forms that sync on "#board:replace") is the design: the entry's answer is the
-# newer board. Any other request cut short is not, so the tests' script on each page names the
-# cut-short requests that are the board's own GET.
+# htmx logs every request it cuts short, and every request that meets no connection, as two
+# console errors. For the board's own poll (its GET every 1.5 s) both are the design:
+# - cut short by an entry (the entry forms sync on "#board:replace"): the entry's answer is the
+#   newer board;
+# - lost with the connection: a test takes the network away between two polls, and a poll that
+#   left before the page saw it go fails as on a phone whose Wi-Fi drops.
+# Any other request cut short or lost is not, so the tests' script on each page names the
+# board's polls that ended so.
 POLL_CUT_SHORT = "referee-test: a board poll was cut short"
-NAME_CUT_SHORT_POLLS = """document.addEventListener("htmx:sendAbort", (event) => {
-  const config = event.detail.requestConfig, board = event.detail.elt;
-  if (config && config.verb === "get" && board && board.id === "board") console.info("%s");
-});""" % POLL_CUT_SHORT
+POLL_LOST = "referee-test: a board poll met no connection"
+POLL_ENDS = {POLL_CUT_SHORT: "htmx:sendAbort", POLL_LOST: "htmx:sendError"}
+NAME_CUT_SHORT_POLLS = """for (const [name, said] of [["htmx:sendAbort", "%s"], ["htmx:sendError", "%s"]]) {
+  document.addEventListener(name, (event) => {
+    const config = event.detail.requestConfig, board = event.detail.elt;
+    if (config && config.verb === "get" && board && board.id === "board") console.info(said);
+  });
+}""" % (POLL_CUT_SHORT, POLL_LOST)
 
 
 def console_errors(page) -> list[str]:
     """The script errors and console errors of the page, as they come, less the lines a board
-    poll cut short by an entry leaves."""
+    poll cut short by an entry, or lost with the connection, leaves."""
     errors: list[str] = []
 
     def heard(message) -> None:
         if message.type == "error" and "Failed to load resource" not in message.text:
             errors.append(message.text)
-        elif message.text == POLL_CUT_SHORT:
-            for event in ("htmx:afterRequest", "htmx:sendAbort"):   # logged as "<event>, <element>"
+        elif message.text in POLL_ENDS:
+            for event in ("htmx:afterRequest", POLL_ENDS[message.text]):   # logged as "<event>, <element>"
                 logged = [e for e in errors if e.partition(",")[0] == event]
                 if logged:
                     errors.remove(logged[-1])
                 else:
-                    errors.append(f"{POLL_CUT_SHORT}, but htmx did not log {event}")
+                    errors.append(f"{message.text}, but htmx did not log {event}")
 
     page.add_init_script(NAME_CUT_SHORT_POLLS)
     page.on("console", heard)

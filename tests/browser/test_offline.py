@@ -4,9 +4,11 @@ returns; a queued entry the referee refuses is shown as refused and holds the re
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import POLL_LOST
 from tests.browser.table import Table, api
 from tests.browser.test_table_experience import OPENING
 
@@ -211,3 +213,23 @@ def test_after_a_refusal_an_entry_made_offline_leaves_no_card_picked_for_the_nex
     # 3♣ bridges; 5♦ does not, and is answered beside the keys as any refusal is.
     expect(page.locator("#answer .error")).to_contain_text("5♦")
     assert logged(live_server, match)[len(OPENING):] == [{"type": "play", "card": "3c"}]
+
+
+def test_a_board_poll_that_leaves_as_the_connection_goes_is_no_script_error(page: Page, live_server):
+    # The network is gone, but the page has not been told (Chromium's offline switch is left
+    # alone): the next board poll meets no connection. That is the Wi-Fi, not the page: htmx's two
+    # console lines for it are let through (the autouse check), and the board stands as it was.
+    match = api(live_server, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
+    for action in OPENING:
+        api(live_server, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    page.goto(match["links"]["scorer"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    lost: list[str] = []
+    page.on("console", lambda message: lost.append(message.text) if message.text == POLL_LOST else None)
+    page.context.route("**/*", cut)
+    deadline = time.monotonic() + 5
+    while not lost and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.context.unroute("**/*", cut)
+    assert lost, "no board poll met the cut connection"
+    expect(page.locator("#board")).to_have_attribute("data-seq", str(len(OPENING)))
