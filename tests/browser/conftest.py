@@ -35,7 +35,7 @@ def browser_context_args(browser_context_args):
 POLL_CUT_SHORT = "referee-test: a board poll was cut short"
 POLL_LOST = "referee-test: a board poll met no connection"
 POLL_ENDS = {POLL_CUT_SHORT: "htmx:sendAbort", POLL_LOST: "htmx:sendError"}
-NAME_CUT_SHORT_POLLS = """for (const [name, said] of [["htmx:sendAbort", "%s"], ["htmx:sendError", "%s"]]) {
+NAME_ENDED_POLLS = """for (const [name, said] of [["htmx:sendAbort", "%s"], ["htmx:sendError", "%s"]]) {
   document.addEventListener(name, (event) => {
     const config = event.detail.requestConfig, board = event.detail.elt;
     if (config && config.verb === "get" && board && board.id === "board") console.info(said);
@@ -59,7 +59,7 @@ def console_errors(page) -> list[str]:
                 else:
                     errors.append(f"{message.text}, but htmx did not log {event}")
 
-    page.add_init_script(NAME_CUT_SHORT_POLLS)
+    page.add_init_script(NAME_ENDED_POLLS)
     page.on("console", heard)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return errors

@@ -110,11 +110,17 @@ def test_entries_made_offline_survive_a_reload_and_are_sent_once_in_order(page: 
     assert len(logged(live_server, match)) == len(OPENING) + 4
 
 
-def scorer_through_the_service_worker(page: Page, base: str) -> dict:
-    """A Pontis match after the opening, its scorer's page served by the service worker."""
+def after_the_opening(base: str) -> dict:
+    """A Pontis match after the opening."""
     match = api(base, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
     for action in OPENING:
         api(base, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    return match
+
+
+def scorer_through_the_service_worker(page: Page, base: str) -> dict:
+    """A Pontis match after the opening, its scorer's page served by the service worker."""
+    match = after_the_opening(base)
     page.goto(match["links"]["scorer"])
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
@@ -219,9 +225,7 @@ def test_a_board_poll_that_leaves_as_the_connection_goes_is_no_script_error(page
     # The network is gone, but the page has not been told (Chromium's offline switch is left
     # alone): the next board poll meets no connection. That is the Wi-Fi, not the page: htmx's two
     # console lines for it are let through (the autouse check), and the board stands as it was.
-    match = api(live_server, "/api/matches", {"game": "pontis", "players": ["Ann", "Ben", "Cat"]})
-    for action in OPENING:
-        api(live_server, f"/api/matches/{match['id']}/actions", action, match["scorer_token"])
+    match = after_the_opening(live_server)
     page.goto(match["links"]["scorer"])
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     lost: list[str] = []
