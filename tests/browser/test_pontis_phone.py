@@ -79,11 +79,13 @@ def test_three_players_play_a_game_of_pontis_by_tapping(phone: Page, live_server
     table.in_reach()
 
     # Nobody can bridge any more: misses until the sum ability has gone all the way round.
+    board = page.locator("#board")
     for _ in range(12):
         if page.locator(".phase-deal").count():
             break
+        seq = board.get_attribute("data-seq")
         table.press("Miss")
-        page.wait_for_timeout(100)
+        expect(board).not_to_have_attribute("data-seq", seq or "")  # the answer is on the board
     table.expect_turn("won game 1")
     table.expect_turn("deals the next game")
     table.record("pontis", "game", table.taps)  # every tap from the deal on, a refusal and an undo among them
