@@ -279,9 +279,11 @@ def hash_token(token: str) -> str:
 def _scorer_credential_ok(token_hash: str, code_hash: str | None, credential: str | None) -> bool:
     if not credential:
         return False
-    token_ok = hmac.compare_digest(hash_token(credential), token_hash)
-    code_ok = hmac.compare_digest(hash_token(normal_code(credential)), code_hash or "")
-    return token_ok or code_ok
+    # The token first: a script or a scorer link sends it on every entry, and a match found by
+    # it needs no second digest. Which of the two matched is no secret (the answer tells).
+    if hmac.compare_digest(hash_token(credential), token_hash):
+        return True
+    return hmac.compare_digest(hash_token(normal_code(credential)), code_hash or "")
 
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: easy to read out and type

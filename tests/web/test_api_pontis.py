@@ -137,6 +137,19 @@ def test_writes_need_the_scorer_token(api, client):
     assert client.post("/api/matches/nope/actions", json=deal).status_code == 404
 
 
+def test_the_scorer_code_as_typed_writes_too(api, client):
+    from referee.store.models import scorer_code_for, show_code
+
+    match, other = api.create(), api.create()
+    url = f"/api/matches/{match['id']}/actions"
+    deal = {"type": "deal", "foundation_suit": "h"}
+    typed = show_code(scorer_code_for(match["scorer_token"])).lower()  # "abcde-fghjk"
+    assert client.post(url, json=deal, headers={"Authorization": f"Bearer {typed}"}).status_code == 200
+    not_this = show_code(scorer_code_for(other["scorer_token"]))
+    assert client.post(url, json=deal, headers={"Authorization": f"Bearer {not_this}"}).status_code == 403
+    assert api.state(match)["seq"] == 1
+
+
 def test_a_retry_with_the_same_id_is_appended_once(api):
     match = api.create()
     first = api.act(match, {"type": "deal", "foundation_suit": "h", "id": "tap-1"})
