@@ -12,7 +12,6 @@ cards after it, so the referee knows which batch every draw comes from.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterable, Mapping, TypeVar
@@ -245,8 +244,6 @@ class State:
             return self.banks[0][-1], self.banks[1][-1]
         return None
 
-
-SETTINGS_FIELDS = tuple(f.name for f in dataclasses.fields(Settings))
 
 T = TypeVar("T")
 
@@ -1344,7 +1341,7 @@ class Curdle(GameRules):
             "deal_scores": (None if state.deal_scores is None
                             else dict(zip(names, state.deal_scores))),
             "findings": [f.as_dict() for f in state.findings],
-            "settings": {name: getattr(state.settings, name) for name in SETTINGS_FIELDS},
+            "settings": state.settings.as_dict(),
             "banks": {label: _bank_view(pile) for label, pile in zip(BANKS, state.banks)},
             "bridge": list(bridge_values(*tops)) if tops else [],
             "hands": dict(zip(names, state.hands)) if in_hand else {n: 0 for n in names},

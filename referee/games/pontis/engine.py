@@ -15,7 +15,7 @@ earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, TypeVar
 
@@ -1358,7 +1358,7 @@ class PontisGame(GameRules):
             "scores": totals,
             "deal_scores": None if deal_rows is None else {players[r.player]: r.score for r in deal_rows},
             "findings": [f.as_dict() for f in state.findings],
-            "settings": {f.name: getattr(state.settings, f.name) for f in fields(state.settings)},
+            "settings": state.settings.as_dict(),
             "legal": self.legal(state),
             "bank_count": state.bank_count,
             "banks": banks,
