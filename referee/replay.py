@@ -26,13 +26,14 @@ the database and nothing is folded from the start.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from referee import engine
 from referee.actions import Action
 from referee.engine import Finding
 from referee.errors import IllegalAction, InvalidAction, RuleViolation
+from referee.frozen import replace
 from referee.i18n import N_, Joined, _, gettext, n_
 from referee.settings import Settings
 
