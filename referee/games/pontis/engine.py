@@ -196,10 +196,7 @@ class PontisState:
         return partners(len(self.players), self.bank_count, seat)
 
     def bank_label(self, bank: int) -> Message:
-        names = [self.players[p] for p in self.bank_players(bank)]
-        if self.bank_count == len(self.players):
-            return _("{name}'s bank", name=names[0])
-        return _("bank {number} ({names})", number=bank + 1, names=" & ".join(names))
+        return bank_label(self.players, self.bank_count, bank)
 
     def bank_owner_text(self, bank: int) -> str:
         names = [self.players[p] for p in self.bank_players(bank)]
@@ -231,6 +228,15 @@ def bank_players(players: int, banks: int, bank: int) -> tuple[int, ...]:
     if banks >= players:
         return (bank % players,)
     return tuple(range(bank, players, banks))
+
+
+# Refusals and doubts name banks all the time, a view's probes of what may be entered next too.
+@lru_cache(maxsize=4096)
+def bank_label(players: tuple[str, ...], banks: int, bank: int) -> Message:
+    names = [players[p] for p in bank_players(len(players), banks, bank)]
+    if banks == len(players):
+        return _("{name}'s bank", name=names[0])
+    return _("bank {number} ({names})", number=bank + 1, names=" & ".join(names))
 
 
 @lru_cache(maxsize=None)
