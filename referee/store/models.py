@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import threading
@@ -27,10 +28,11 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     bindparam,
+    event,
     func,
     select,
 )
-from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -67,12 +69,90 @@ def connection() -> Iterator[Connection]:
     if outer is not None:  # already inside one: the same connection
         yield outer
         return
-    with db.engine.connect() as own:
+    engine = db.engine
+    spare = Spare.of(engine)
+    if not spare.lock.acquire(blocking=False):  # another thread's block has it: one from the pool
+        with engine.connect() as own:
+            token = _own.set(own)
+            try:
+                yield own
+            finally:
+                _own.reset(token)
+        return
+    try:
+        own = spare.take(engine)
         token = _own.set(own)
         try:
             yield own
         finally:
             _own.reset(token)
+            spare.put_back(own)
+    finally:
+        spare.lock.release()
+
+
+class Spare:
+    """The connection a process keeps checked out for the log's blocks (``connection``), one
+    per engine. Taking a connection from SQLAlchemy's pool and giving it back cost an action
+    more than its read of the match: this one is only reset at the end of a block, as the pool
+    resets a connection given back (what is not committed is rolled back). One block uses it
+    at a time; a block that finds it in use takes one from the pool as before.
+
+    Not kept across a fork (a child starts its own) nor past ``engine.dispose()``, which closes
+    it, so a test's or a worker's connections all close when its engine is disposed."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pid = os.getpid()
+        self.connection: Connection | None = None
+
+    @classmethod
+    def of(cls, engine: Engine) -> Spare:
+        # On the engine itself: a module's table of engines would keep every test's engine alive.
+        spare = engine.__dict__.get("_referee_spare")
+        if spare is None or spare.pid != os.getpid():  # a forked child never uses its parent's
+            spare = engine.__dict__["_referee_spare"] = cls()
+            if not event.contains(engine, "engine_disposed", _dispose_spare):
+                event.listen(engine, "engine_disposed", _dispose_spare)
+        return spare
+
+    def take(self, engine: Engine) -> Connection:
+        own = self.connection
+        if own is None or own.closed or own.invalidated:
+            if own is not None:
+                with suppress(Exception):
+                    own.close()
+            own = self.connection = engine.connect()
+        return own
+
+    def put_back(self, own: Connection) -> None:
+        try:
+            if own.in_transaction():
+                own.rollback()
+            else:  # as the pool's reset: also what the driver began on its own
+                own.connection.dbapi_connection.rollback()  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - a connection that cannot be reset is not kept
+            self.connection = None
+            with suppress(Exception):
+                own.close()
+        if self.connection is own and self.pid == os.getpid() and own.engine.__dict__.get("_referee_spare") is not self:
+            self.connection = None  # the engine was disposed meanwhile
+            own.close()
+
+    def close(self) -> None:
+        own, self.connection = self.connection, None
+        if own is not None:
+            with suppress(Exception):
+                own.close()
+
+
+def _dispose_spare(engine: Engine) -> None:
+    spare = engine.__dict__.pop("_referee_spare", None)
+    if spare is not None and spare.pid == os.getpid() and spare.lock.acquire(blocking=False):
+        try:
+            spare.close()
+        finally:
+            spare.lock.release()
 
 
 def current_connection() -> Connection:

@@ -1,0 +1,104 @@
+"""The connection a process keeps for the log's blocks (``models.Spare``): kept between blocks,
+reset at the end of each as the pool resets a connection given back, used by one block at a
+time, and never kept past a fork or ``engine.dispose()``."""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timezone
+
+import pytest
+from sqlalchemy import insert
+
+from referee import store
+from referee.store import models
+from referee.store.models import Event
+
+
+@pytest.fixture
+def match(app, counting_game):
+    with app.app_context():
+        m, _token, _ = store.create_match("counting", ["Ann", "Ben"], {}, "play")
+        yield m
+
+
+def say(n):
+    return {"type": "say", "n": n}
+
+
+def test_one_block_after_another_uses_the_same_connection(app, match):
+    with store.connection() as first:
+        store.append(match, say(3))
+    with store.connection() as second:
+        assert store.load(match).seq == 1
+    assert second is first and not first.closed and not first.in_transaction()
+
+
+def test_what_a_block_left_uncommitted_is_rolled_back(app, match):
+    with store.connection() as own:
+        own.execute(insert(Event).values(match_id=match.id, seq=1, action=say(4), time=datetime.now(timezone.utc)))
+    store.clear_cache()
+    with store.connection():
+        assert store.last_seq(match.id) == 0
+        assert store.append(match, say(5)).seq == 1  # the seq is free: nothing was kept
+    assert [e.action for e in store.log(match)] == [say(5)]
+
+
+def test_a_block_that_finds_the_spare_in_use_takes_one_from_the_pool(app, match):
+    seen: dict[str, object] = {}
+    inside, done = threading.Event(), threading.Event()
+
+    def other_thread() -> None:
+        with app.app_context(), store.connection() as own:
+            seen["other"] = own
+            inside.set()
+            done.wait(5)
+            seen["appended"] = store.append(match, say(7)).seq
+
+    with store.connection() as mine:
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        assert inside.wait(5)
+        store.append(match, say(6))
+    done.set()
+    thread.join(5)
+    assert seen["other"] is not mine and seen["appended"] == 2
+    assert [e.action for e in store.log(match)] == [say(6), say(7)]
+    with store.connection() as again:
+        assert again is mine  # the spare is still the one kept
+
+
+def test_dispose_closes_the_spare(app, match):
+    with store.connection() as kept:
+        store.append(match, say(3))
+    store.db.engine.dispose()
+    assert kept.closed
+    with store.connection() as fresh:
+        assert fresh is not kept and store.load(match).seq == 1
+
+
+def test_dispose_while_a_block_runs_closes_the_spare_when_the_block_ends(app, match):
+    with store.connection() as kept:
+        store.db.engine.dispose()
+        assert not kept.closed  # still in use here
+        store.append(match, say(3))
+    assert kept.closed
+    with store.connection() as fresh:
+        assert fresh is not kept and store.load(match).seq == 1
+
+
+def test_a_forked_child_does_not_use_its_parents_spare(app, match, monkeypatch):
+    with store.connection() as parents:
+        pass
+    monkeypatch.setattr(models.os, "getpid", lambda: -1)  # as in a child after fork
+    with store.connection() as childs:
+        assert store.append(match, say(3)).seq == 1
+    assert childs is not parents
+
+
+def test_a_connection_that_was_invalidated_is_replaced(app, match):
+    with store.connection() as kept:
+        lost = kept.connection.dbapi_connection
+        kept.invalidate()  # as Prepared does when the database dropped the connection
+    with store.connection() as fresh:
+        assert store.append(match, say(3)).seq == 1
+        assert fresh.connection.dbapi_connection is not lost and not fresh.invalidated
