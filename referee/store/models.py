@@ -135,8 +135,8 @@ class Spare:
             self.connection = None
             with suppress(Exception):
                 own.close()
-        if self.connection is own and self.pid == os.getpid() and own.engine.__dict__.get("_referee_spare") is not self:
-            self.connection = None  # the engine was disposed meanwhile
+        if self.connection is own and own.engine.__dict__.get("_referee_spare") is not self:
+            self.connection = None  # the engine was disposed while the block ran
             own.close()
 
     def close(self) -> None:
