@@ -167,6 +167,7 @@ def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_tha
     other = store.db.engine.connect()
     other.execute(insert(Event).values(match_id=match.id, seq=2, action=say(4), time=datetime.now(timezone.utc)))
     looks: list[float] = []
+    letting_go = None
     if other.dialect.name == "sqlite":
         def sleep(seconds: float) -> None:  # the first look again finds the other writer gone
             looks.append(seconds)
@@ -175,13 +176,16 @@ def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_tha
 
         monkeypatch.setattr(models, "time", SimpleNamespace(monotonic=time.monotonic, sleep=sleep))
     else:
-        threading.Timer(0.3, other.rollback).start()
+        letting_go = threading.Timer(0.3, other.rollback)
+        letting_go.start()
     try:
         with store.connection() as own:  # the API's way: the log's own connection
             appended = store.append(match, say(5))
             if own.dialect.name == "sqlite":
                 assert own.exec_driver_sql("PRAGMA busy_timeout").scalar() == models.BUSY_TIMEOUT_MS
     finally:
+        if letting_go is not None:  # its rollback done before this one: one thread on a connection at a time
+            letting_go.join()
         other.rollback()
         other.close()
     assert appended.seq == 2
