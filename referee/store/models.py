@@ -89,6 +89,8 @@ def connection() -> Iterator[Connection]:
             spare.put_back(own)
     finally:
         spare.lock.release()
+        if spare.disposed:  # disposed while this block held it, after put_back looked
+            spare.close_if_free()
 
 
 class Spare:
@@ -105,6 +107,7 @@ class Spare:
         self.lock = threading.Lock()
         self.pid = os.getpid()
         self.connection: Connection | None = None
+        self.disposed = False  # its engine was disposed: closed, never used again
 
     @classmethod
     def of(cls, engine: Engine) -> Spare:
@@ -126,18 +129,18 @@ class Spare:
         return own
 
     def put_back(self, own: Connection) -> None:
+        """Reset it as the pool resets a connection given back; close it instead when it cannot
+        be reset or its engine was disposed meanwhile."""
         try:
-            if own.in_transaction():
-                own.rollback()
-            else:  # as the pool's reset: also what the driver began on its own
-                own.connection.dbapi_connection.rollback()  # type: ignore[union-attr]
+            own.rollback()  # also lets go of a transaction that a failed commit left attached
+            if not own.invalidated:
+                own.connection.dbapi_connection.rollback()  # type: ignore[union-attr]  # what the driver began
         except Exception:  # noqa: BLE001 - a connection that cannot be reset is not kept
             self.connection = None
             with suppress(Exception):
                 own.close()
-        if self.connection is own and own.engine.__dict__.get("_referee_spare") is not self:
-            self.connection = None  # the engine was disposed while the block ran
-            own.close()
+        if self.disposed:
+            self.close()
 
     def close(self) -> None:
         own, self.connection = self.connection, None
@@ -145,14 +148,20 @@ class Spare:
             with suppress(Exception):
                 own.close()
 
+    def close_if_free(self) -> None:
+        if self.lock.acquire(blocking=False):
+            try:
+                self.close()
+            finally:
+                self.lock.release()
+
 
 def _dispose_spare(engine: Engine) -> None:
+    # Closed now if no block has it, else by that block when it ends (``connection``).
     spare = engine.__dict__.pop("_referee_spare", None)
-    if spare is not None and spare.pid == os.getpid() and spare.lock.acquire(blocking=False):
-        try:
-            spare.close()
-        finally:
-            spare.lock.release()
+    if spare is not None and spare.pid == os.getpid():
+        spare.disposed = True
+        spare.close_if_free()
 
 
 def current_connection() -> Connection:

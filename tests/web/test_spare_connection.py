@@ -86,6 +86,20 @@ def test_dispose_while_a_block_runs_closes_the_spare_when_the_block_ends(app, ma
         assert fresh is not kept and store.load(match).seq == 1
 
 
+def test_dispose_just_after_the_block_put_the_spare_back_still_closes_it(app, match, monkeypatch):
+    # Another thread disposes the engine in the moment between the reset and the lock's release.
+    put_back = models.Spare.put_back
+
+    def and_then_dispose(spare, own):
+        put_back(spare, own)
+        store.db.engine.dispose()
+
+    monkeypatch.setattr(models.Spare, "put_back", and_then_dispose)
+    with store.connection() as kept:
+        store.append(match, say(3))
+    assert kept.closed
+
+
 def test_a_forked_child_does_not_use_its_parents_spare(app, match, monkeypatch):
     with store.connection() as parents:
         pass
@@ -93,6 +107,29 @@ def test_a_forked_child_does_not_use_its_parents_spare(app, match, monkeypatch):
     with store.connection() as childs:
         assert store.append(match, say(3)).seq == 1
     assert childs is not parents
+    store.db.engine.dispose()  # the child's own, closed with its engine
+    assert childs.closed
+
+
+def test_a_commit_that_failed_leaves_the_spare_good_for_the_next_block(app, match, monkeypatch):
+    dialect = store.db.engine.dialect
+    do_commit = type(dialect).do_commit
+    failures = []
+
+    def fails_once(self, dbapi_connection):
+        if not failures:
+            failures.append(True)
+            raise dialect.loaded_dbapi.OperationalError("disk I/O error")
+        do_commit(self, dbapi_connection)
+
+    monkeypatch.setattr(type(dialect), "do_commit", fails_once)
+    with pytest.raises(Exception), store.connection():  # noqa: B017,PT011 - whatever Core makes of it
+        store.append(match, say(3))
+    store.clear_cache()
+    with store.connection() as own:
+        assert store.append(match, say(4)).seq == 1  # nothing of the failed one stayed
+        assert not own.closed
+    assert [e.action for e in store.log(match)] == [say(4)]
 
 
 def test_a_connection_that_was_invalidated_is_replaced(app, match):
