@@ -102,6 +102,10 @@ class Table:
         """The turn line and every visible control of the next entry lie inside the viewport,
         and the page is still scrolled where the last tap left it."""
         page = self.page
+        # Measured once htmx has put the answer in place: in the middle of a swap the panel can
+        # be without its turn line for a moment (seen with two test workers on PostgreSQL).
+        page.wait_for_function("!document.querySelector('.htmx-swapping, .htmx-settling')")
+        expect(self.turn()).to_be_visible()
         height = page.viewport_size["height"]
         width = page.viewport_size["width"]
         boxes = [("turn line", self.turn().bounding_box())]
