@@ -104,7 +104,7 @@ class Table:
         page = self.page
         # Measured once htmx has put the answer in place: in the middle of a swap the panel can
         # be without its turn line for a moment (seen with two test workers on PostgreSQL).
-        page.wait_for_function("!document.querySelector('.htmx-swapping, .htmx-settling')")
+        expect(page.locator(".htmx-swapping, .htmx-settling")).to_have_count(0)  # no script: the page's CSP
         expect(self.turn()).to_be_visible()
         height = page.viewport_size["height"]
         width = page.viewport_size["width"]
