@@ -122,9 +122,7 @@ class Spare:
     def take(self, engine: Engine) -> Connection:
         own = self.connection
         if own is None or own.closed or own.invalidated:
-            if own is not None:
-                with suppress(Exception):
-                    own.close()
+            self.close()
             own = self.connection = engine.connect()
         return own
 
@@ -136,9 +134,7 @@ class Spare:
             if not own.invalidated:
                 own.connection.dbapi_connection.rollback()  # type: ignore[union-attr]  # what the driver began
         except Exception:  # noqa: BLE001 - a connection that cannot be reset is not kept
-            self.connection = None
-            with suppress(Exception):
-                own.close()
+            self.close()
         if self.disposed:
             self.close()
 
