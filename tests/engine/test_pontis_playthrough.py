@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from referee.cards import JOKER, RANKS, SUITS, Card, standard_deck
-from referee.engine import apply
+from referee.engine import GameRules, apply
 from referee.games.pontis.engine import GAME, RANK_VALUES
 from tests.engine import table as driver
 from tests.engine.playthrough import played
@@ -452,6 +452,9 @@ def test_random_match(index):
     replayed = GAME.start(table.state.players, table.settings, "play")
     for seq, action in table.numbered:
         replayed, _ = apply(GAME, replayed, action, seq)
+        # Pontis answers legal() from refusals it makes without raising them: the same answer
+        # as the base's, which raises and catches each.
+        assert GAME.legal(replayed) == GameRules.legal(GAME, replayed), seq
     assert GAME.view(replayed) == view
     assert replayed == table.state
 

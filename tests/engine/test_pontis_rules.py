@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import new_match
+from referee.engine import GameRules, new_match
 from referee.errors import InvalidAction
 from referee.games.pontis.engine import GAME, RANK_VALUES
 from tests.engine import table
@@ -705,6 +705,13 @@ def test_quick_game_scores():
     assert view["history"][1]["scores"] == {"Ann": 3, "Ben": 9, "Cy": 3}
     assert view["history"][1]["dealer"] == "Ben"
     assert view["scores"] == {"Ann": 15, "Ben": 17, "Cy": 25}
+
+
+def test_quick_mode_allows_quick_until_the_match_is_over_as_the_bases_legal_says():
+    t = quick_table(games=1)
+    assert GAME.legal(t.state) == GameRules.legal(GAME, t.state) == ["quick"]
+    t.do("quick", bank_cards={"Ann": 10, "Ben": 8, "Cy": 18}, ending="out", ended_by="Cy")
+    assert GAME.legal(t.state) == GameRules.legal(GAME, t.state) == []
 
 
 @pytest.mark.parametrize("fields,rule", [

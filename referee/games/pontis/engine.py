@@ -14,7 +14,7 @@ earlier joker) was not honest (PONTIS-LIAR-2). Those proofs are findings, never 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, TypeVar
@@ -218,6 +218,9 @@ class PontisState:
 
 # What a handler returns: the next state and the findings the entry proved.
 Outcome = tuple[PontisState, tuple[Finding, ...]]
+# A refusal of the moment, worded only when it is raised (``check_phase``); ``legal`` only asks
+# whether there is one.
+Refusal = Callable[[], IllegalAction]
 
 
 # --- pure helpers --------------------------------------------------------------------------
@@ -390,65 +393,79 @@ class PontisGame(GameRules):
     def check_phase(self, state: PontisState, action: Action) -> None:
         """Refuse an action the moment does not allow, citing the rule (PONTIS-SETUP-3,
         PONTIS-END-1/5, PONTIS-TURN-2, PONTIS-SUM-1/2, PONTIS-LIAR-3)."""
-        kind = action.type
+        refusal = self._phase_refusal(state, action.type, action)
+        if refusal is not None:
+            raise refusal()
+
+    def legal(self, state: PontisState) -> list[str]:
+        """What ``GameRules.legal`` answers, from the same refusals as ``check_phase``, asked
+        without being worded: the view asks on every answer, and making and dropping one
+        refusal per action type cost a tenth of an action."""
+        return [kind for kind, move in self.moves.items()
+                if state.mode in move.modes and self._phase_refusal(state, kind, None) is None]
+
+    def _phase_refusal(self, state: PontisState, kind: str, action: Action | None) -> Refusal | None:
+        """How ``check_phase`` refuses action type ``kind`` now, or None where the moment allows
+        it. ``action``: the entry, or None to ask for an action type with no fields."""
         if kind == "quick":
-            self._check_match_not_over(state)
-        elif kind == "deal":
+            return self._match_over_refusal(state)
+        if kind == "deal":
             playing = state.playing
             if playing is not None:
-                raise IllegalAction(
+                return lambda: IllegalAction(
                     _("game {number} is still being played: a game ends only when a player goes out "
                       "or nobody can bridge even with the sum ability", number=playing.number + 1),
                     rule="PONTIS-END-1")
-            self._check_match_not_over(state)
-        elif kind == "liar":
-            self._check_call(state, action)
-        else:
-            game = self._require_game(state)
-            bank = game.bank_in_turn
-            if kind == "reveal":
-                if game.phase != PHASE_REVEAL:
-                    raise IllegalAction(
-                        _("the foundation of {bank} is already face up ({card}): play a bridge card or miss",
-                          bank=state.bank_label(bank), card=game.banks[bank][0].card), rule="PONTIS-TURN-2")
-            elif game.phase == PHASE_REVEAL:
-                raise IllegalAction(
-                    _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
-                    rule="PONTIS-TURN-2")
-            elif kind == "play" and game.phase == PHASE_SUM and not self._single_in_sum(state):
-                raise IllegalAction(
-                    _("{owner} holds the sum ability: play two cards (“pair”) or miss",
-                      owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
-            elif kind == "pair" and game.phase != PHASE_SUM:
-                raise IllegalAction(
-                    _("{owner} does not hold the sum ability: it comes only after every bank has missed "
-                      "in a row; play one card or miss", owner=state.bank_owner_text(bank)),
-                    rule="PONTIS-SUM-1")
+            return self._match_over_refusal(state)
+        if kind == "liar":
+            return self._call_refusal(state, action)
+        game = state.game
+        if game is None:
+            return self._no_game_refusal
+        if game.phase == ENDED:  # a card entry between games
+            return self._match_over_refusal(state) or (lambda: IllegalAction(
+                _("game {number} is over ({ending}); deal the next game", number=game.number + 1,
+                  ending=self._ending_text(state, game)), rule="PONTIS-END-1"))
+        bank = game.bank_in_turn
+        if kind == "reveal":
+            if game.phase != PHASE_REVEAL:
+                return lambda: IllegalAction(
+                    _("the foundation of {bank} is already face up ({card}): play a bridge card or miss",
+                      bank=state.bank_label(bank), card=game.banks[bank][0].card), rule="PONTIS-TURN-2")
+        elif game.phase == PHASE_REVEAL:
+            return lambda: IllegalAction(
+                _("first turn up the foundation of {bank}", bank=state.bank_label(bank)),
+                rule="PONTIS-TURN-2")
+        elif kind == "play" and game.phase == PHASE_SUM and not self._single_in_sum(state):
+            return lambda: IllegalAction(
+                _("{owner} holds the sum ability: play two cards (“pair”) or miss",
+                  owner=state.bank_owner_text(bank)), rule="PONTIS-SUM-2")
+        elif kind == "pair" and game.phase != PHASE_SUM:
+            return lambda: IllegalAction(
+                _("{owner} does not hold the sum ability: it comes only after every bank has missed "
+                  "in a row; play one card or miss", owner=state.bank_owner_text(bank)),
+                rule="PONTIS-SUM-1")
+        return None
 
-    def _check_match_not_over(self, state: PontisState) -> None:
-        if state.match_over:
-            raise IllegalAction(
-                n_("the match is over: it was set to {games} game",
-                   "the match is over: it was set to {games} games", state.settings.games,
-                   games=state.settings.games),
-                rule="PONTIS-END-5")
+    @staticmethod
+    def _match_over_refusal(state: PontisState) -> Refusal | None:
+        if not state.match_over:
+            return None
+        return lambda: IllegalAction(
+            n_("the match is over: it was set to {games} game",
+               "the match is over: it was set to {games} games", state.settings.games,
+               games=state.settings.games),
+            rule="PONTIS-END-5")
+
+    @staticmethod
+    def _no_game_refusal() -> IllegalAction:
+        return IllegalAction(_("no game has been dealt yet: start one with “deal”"), rule="PONTIS-SETUP-3")
 
     def _game(self, state: PontisState) -> Game:
         """The game dealt (in progress or the last one finished)."""
         if state.game is None:
-            raise IllegalAction(_("no game has been dealt yet: start one with “deal”"),
-                                rule="PONTIS-SETUP-3")
+            raise self._no_game_refusal()
         return state.game
-
-    def _require_game(self, state: PontisState) -> Game:
-        """The game in progress, or the refusal of a card entry between games."""
-        game = self._game(state)
-        if game.phase == ENDED:
-            self._check_match_not_over(state)
-            raise IllegalAction(
-                _("game {number} is over ({ending}); deal the next game", number=game.number + 1,
-                  ending=self._ending_text(state, game)), rule="PONTIS-END-1")
-        return game
 
     @staticmethod
     def _turn_passed(done: Outcome) -> Outcome:
@@ -852,19 +869,21 @@ class PontisGame(GameRules):
         return None
 
     # liar ----------------------------------------------------------------------------------
-    def _check_call(self, state: PontisState, action: Action) -> None:
+    @staticmethod
+    def _call_refusal(state: PontisState, action: Action | None) -> Refusal | None:
         """PONTIS-LIAR-3: a call is possible only with calling on and a proof not yet called
         (a call naming its proof is judged by the handler)."""
         if state.settings.liar_points == 0:
-            raise IllegalAction(
+            return lambda: IllegalAction(
                 _("calling “liar!” is off in this match (house rule liar_points is 0): "
                   "faking a miss is allowed and unpunished"), rule="PONTIS-LIAR-3")
-        if not action.has("missed_at") and not (
-                state.game is not None and any(f.caller is None for f in state.game.fakes)):
-            raise IllegalAction(
+        names_proof = action is not None and action.has("missed_at")
+        if not names_proof and not (state.game is not None and any(f.caller is None for f in state.game.fakes)):
+            return lambda: IllegalAction(
                 _("there is nothing to call: no fake miss or joker of this game has been proved "
                   "by a card played since, or every proof was already called"),
                 rule="PONTIS-LIAR-3")
+        return None
 
     def _liar(self, state: PontisState, action: Action, seq: int) -> Outcome:
         caller = state.players.index(_required(action.player_name("caller", state.players)))
