@@ -15,8 +15,8 @@ In process (Flask test client, SQLite in a temporary folder):
 Under load (gunicorn with 2 sync workers on 127.0.0.1, wrk from Debian), on SQLite and, with
 BENCH_POSTGRES_URL set (as `make bench` does, in a throwaway cluster), on PostgreSQL:
 - action POSTs spread over 50 matches: throughput, p50 and p99 latency, as a ratio to a bare
-  Flask endpoint served the same way in the same run (the two measured in turn, three rounds
-  each, and the medians printed);
+  Flask endpoint served the same way in the same run (the two measured in turn, five rounds
+  each, which of them goes first alternating, and the medians printed);
 - the CPU time the gunicorn workers spent per request, for both: on a machine shared with other
   work, throughput and latency move with that work, the CPU a request costs much less. Each
   figure is printed with the range of the load average over its rounds.
@@ -451,8 +451,9 @@ def _wrk(base: str, path: str, script: Path, args: list[str],
 # The bare endpoint and the actions are measured in turn, ROUNDS times each, and each figure is
 # the median of its rounds; the ratios are medians of the ratios within a round. On a shared
 # machine whose speed drifts by a third within minutes, one run of each, a minute apart, compared
-# the machine's two moods as often as the two servers.
-ROUNDS = 3
+# the machine's two moods as often as the two servers; and with three rounds, one round that
+# met a busy minute moved the median by ten points.
+ROUNDS = 5
 SECONDS = 10
 MATCHES = 50
 
@@ -503,7 +504,6 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
     try:
         runs: dict[str, list[Run]] = {"bare": [], "action": []}
         for number in range(ROUNDS):  # in turn, so that both meet the same machine
-            runs["bare"].append(_run(bare, bare_base, folder / "bare.lua", []))
             # New matches each round: wrk walks each match's cycle from its first entry.
             lines = []
             for n in range(MATCHES):
@@ -511,8 +511,14 @@ def under_load(folder: Path, database_url: str | None = None, database: str = "S
                 lines.append(f"{n} /api/matches/{match['id']}/actions {match['scorer_token']}")
             matches = folder / f"matches-{number}.txt"
             matches.write_text("\n".join(lines) + "\n")
-            runs["action"].append(_run(app, base, folder / "actions.lua",
-                                       ["2", str(matches), str(folder / "cycle.txt")]))
+            # Which goes first alternates: a machine speeding up or slowing down over a round
+            # then favours each side as often.
+            for side in (("bare", "action") if number % 2 == 0 else ("action", "bare")):
+                if side == "bare":
+                    runs["bare"].append(_run(bare, bare_base, folder / "bare.lua", []))
+                else:
+                    runs["action"].append(_run(app, base, folder / "actions.lua",
+                                               ["2", str(matches), str(folder / "cycle.txt")]))
         bare_rps, bare_p50, bare_p99, bare_cpu, bare_load = _medians(runs["bare"])
         rps, p50, p99, cpu, load = _medians(runs["action"])
         pairs = list(zip(runs["bare"], runs["action"]))
