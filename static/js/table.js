@@ -443,9 +443,20 @@
     return error ? error.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
+  /* htmx puts the new board in before it takes the old one out, and for that moment a fold
+     group ("pt-fold": opening one part closes the others) spans both boards: the browser then
+     closes a part the new board draws open whenever one of the old board's is open. An entry's
+     answer is drawn for what was entered (the bank's draw stays open for its next card), so
+     the old board's parts leave their group first. A poll's board is swapped by htmx as it
+     comes: there the part the scorer opened, kept by hx-preserve, is to win, and it does. */
+  function leaveFoldGroups(old) {
+    old.querySelectorAll("details[name][open]").forEach((part) => part.removeAttribute("name"));
+  }
+
   function swapBoard(html) {
     const board = document.getElementById("board");
     if (!board || !window.htmx) return;
+    leaveFoldGroups(board);
     window.htmx.swap(board, html, { swapStyle: "outerHTML" });
   }
 

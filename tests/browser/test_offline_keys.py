@@ -514,6 +514,28 @@ def test_a_part_drawn_open_stays_open_once_its_entry_is_queued(browser, live_ser
         page.context.close()
 
 
+def test_the_banks_draw_stays_open_for_its_next_card_online(browser, live_server):
+    """Online, the answer to a card the bank drew is drawn with the draw open for the next
+    card, and so it stays: the board that answer replaces had its draw open too, and a fold
+    group spanning both boards for a moment must not fold the new one."""
+    match = At("pontoon", POINTS, DEAL_1[:21], SHOOT).start(live_server)
+    page = new_phone(browser, "360x740")
+    try:
+        table = Table(page)
+        scorer_page(page, match)
+        draw = page.locator("#panel details.pt-bank-draw")
+        expect(draw).to_have_attribute("open", "")
+        seq = int(page.locator("#board").get_attribute("data-seq"))
+        table.card("card", "3c")
+        expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 1))
+        expect(page.locator("#panel details.pt-bank-draw")).to_have_attribute("open", "")
+        expect(page.locator('#panel fieldset[data-picker="card"] label[for$="-r-2"]')).to_be_visible()
+        table.in_reach()
+        table.shot("pontoon-bank-draws-again")
+    finally:
+        page.context.close()
+
+
 @pytest.mark.parametrize("held", [False, True], ids=["online", "held offline"])
 def test_a_long_refusal_in_german_leaves_curdles_tallest_keys_on_a_small_phone(browser, live_server, held):
     """Curdle, Ann without a starter (the keys with Fluker and Drew below the suits), German at
