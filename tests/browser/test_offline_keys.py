@@ -493,45 +493,33 @@ def test_a_mistyped_card_held_offline_is_mended_in_its_place(browser, live_serve
         page.context.close()
 
 
-def test_a_part_drawn_open_stays_open_once_its_entry_is_queued(browser, live_server):
-    """Offline, the bank's draw (drawn open while the bank has not stood) stays open for the
-    next draw once one is queued. (A part opened for an entry folds: the sale of the bank
-    above, whose keys are otherwise off the screen.)"""
+@pytest.mark.parametrize("online", [True, False], ids=["online", "queued offline"])
+def test_the_banks_draw_stays_open_for_its_next_card(browser, live_server, online):
+    """The bank's draw (drawn open while the bank has not stood) stays open for the next card
+    once one is drawn. Online, the answer is drawn with it open, and the board it replaces had
+    it open too: a fold group spanning both boards for a moment must not fold the new one.
+    Offline, it stays open once the card is queued. (A part opened for an entry folds: the sale
+    of the bank above, whose keys are otherwise off the screen.)"""
     match = At("pontoon", POINTS, DEAL_1[:21], SHOOT).start(live_server)
-    page = new_phone(browser, "390x844")
-    try:
-        table = Table(page)
-        scorer_page(page, match)
-        draw = page.locator("#panel details.pt-bank-draw")
-        expect(draw).to_have_attribute("open", "")
-        go_offline(page, live_server)
-        table.card("card", "3c")
-        expect(queued(page)).to_have_count(1)
-        expect(queued(page).first).to_contain_text("3♣")
-        expect(draw).to_have_attribute("open", "")
-        table.in_reach()
-    finally:
-        page.context.close()
-
-
-def test_the_banks_draw_stays_open_for_its_next_card_online(browser, live_server):
-    """Online, the answer to a card the bank drew is drawn with the draw open for the next
-    card, and so it stays: the board that answer replaces had its draw open too, and a fold
-    group spanning both boards for a moment must not fold the new one."""
-    match = At("pontoon", POINTS, DEAL_1[:21], SHOOT).start(live_server)
-    page = new_phone(browser, "360x740")
+    page = new_phone(browser, "360x740" if online else "390x844")
     try:
         table = Table(page)
         scorer_page(page, match)
         draw = page.locator("#panel details.pt-bank-draw")
         expect(draw).to_have_attribute("open", "")
         seq = int(page.locator("#board").get_attribute("data-seq"))
+        if not online:
+            go_offline(page, live_server)
         table.card("card", "3c")
-        expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 1))
-        expect(page.locator("#panel details.pt-bank-draw")).to_have_attribute("open", "")
-        expect(page.locator('#panel fieldset[data-picker="card"] label[for$="-r-2"]')).to_be_visible()
+        if online:
+            expect(page.locator("#board")).to_have_attribute("data-seq", str(seq + 1))
+        else:
+            expect(queued(page)).to_have_count(1)
+            expect(queued(page).first).to_contain_text("3♣")
+        expect(draw).to_have_attribute("open", "")
+        expect(draw.locator('fieldset[data-picker="card"] label[for$="-r-2"]')).to_be_visible()
         table.in_reach()
-        table.shot("pontoon-bank-draws-again")
+        table.shot(f"pontoon-bank-draws-again-{'online' if online else 'offline'}")
     finally:
         page.context.close()
 
