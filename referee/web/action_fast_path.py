@@ -26,12 +26,17 @@ from io import BytesIO
 from typing import Any
 
 from flask import Flask
+from flask.ctx import AppContext
+from flask.globals import _cv_app
+from flask.signals import appcontext_popped, appcontext_pushed
+from sqlalchemy.engine import Engine
 from werkzeug.exceptions import SecurityError
 from werkzeug.wsgi import get_content_length, get_host
 
 from referee import i18n, store
 from referee.errors import RuleViolation
 from referee.store.log import answer_first
+from referee.store.models import db
 from referee.web import api, language, security
 from referee.web.json_provider import written
 
@@ -60,6 +65,7 @@ class ActionFastPath:
     def __init__(self, app: Flask, inner: Callable[[dict, StartResponse], Iterable[bytes]]):
         self.app = app
         self.inner = inner  # Flask's own wsgi_app (behind ProxyFix when proxies are trusted)
+        self.engine: Engine | None = None  # the app's, looked up once (Flask-SQLAlchemy makes it once)
 
     def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
         # In debug mode Flask indents its JSON: the view answers then.
@@ -95,7 +101,17 @@ class ActionFastPath:
         credential = credential.strip()
         if scheme.lower() != "bearer" or not credential:
             return None
-        with self.app.app_context(), store.connection():
+        bound = self._bind()
+        try:
+            return self._appended(environ, match_id, data, credential)
+        finally:
+            self._unbind(bound)
+
+    def _appended(self, environ: dict, match_id: str, data: dict,
+                  credential: str) -> tuple[bytes, Later] | None:
+        if self.engine is None:
+            self.engine = db.engine
+        with store.connection(self.engine):
             try:
                 match = store.read_match(match_id)
             except store.MatchNotFound:
@@ -114,6 +130,30 @@ class ActionFastPath:
                     return written(api.accepted(appended)) + b"\n", later
                 except Exception as error:
                     raise MayBeStored(error) from error
+
+    def _bind(self) -> object:
+        """Bind the app as its app context would, for the one read and the one insert of an
+        action; a token for ``_unbind``. Pushing and popping a whole app context (its signals,
+        its teardown) cost an action more than its read of the match. So where nothing listens
+        to those signals and the only teardown is Flask-SQLAlchemy's, the context is only made
+        current, and ``_unbind`` does what that teardown does. Anywhere else it is pushed."""
+        context = AppContext(self.app)
+        if (appcontext_pushed.receivers or appcontext_popped.receivers
+                or self.app.teardown_appcontext_funcs != [db._teardown_session]):
+            context.push()
+            return context
+        return _cv_app.set(context)
+
+    @staticmethod
+    def _unbind(bound: object) -> None:
+        if isinstance(bound, AppContext):
+            bound.pop()
+            return
+        try:
+            if db.session.registry.has():  # the teardown's work: a session opened here is closed
+                db.session.remove()
+        finally:
+            _cv_app.reset(bound)  # type: ignore[arg-type]
 
     def _body(self, environ: dict) -> Any:
         """The JSON body, read as the view reads it (``api._json_body``), when it is plainly one:

@@ -197,3 +197,47 @@ def test_the_snapshot_an_entry_is_due_is_written_after_its_answer_is_sent(app, c
 def stored_snapshots(app, match) -> list[int]:
     with app.app_context():
         return [snapshot.seq for snapshot in snapshots.stored(match["id"])]
+
+
+def test_an_action_binds_the_app_and_closes_a_session_it_opened(app, client, monkeypatch):
+    # Nothing listens to the app context's signals here: the fast path only makes the context
+    # current, and closes an ORM session opened within it as the context's teardown would.
+    from flask import current_app
+
+    from referee.store.models import db
+
+    seen, reading = [], store.read_match
+
+    def read_match(match_id):
+        seen.append((current_app.name, db.session.registry.has()))
+        db.session.get(store.Match, match_id)  # opens the ORM session (and its connection)
+        return reading(match_id)
+
+    monkeypatch.setattr(store, "read_match", read_match)
+    match, _twin = twins(client)
+    for action in ENTRIES[:3]:
+        assert post(client, match, action).status_code == 200
+    assert seen == [(app.name, False)] * 3
+    with app.app_context():
+        assert db.session.registry.registry == {}  # no session left open, under any context's key
+
+
+def test_where_the_app_context_is_listened_to_it_is_pushed_and_popped(app, client):
+    from flask import appcontext_popped, appcontext_pushed
+
+    heard = []
+
+    def pushed(sender, **_extra):
+        heard.append("pushed")
+
+    def popped(sender, **_extra):
+        heard.append("popped")
+
+    match, _twin = twins(client)
+    with appcontext_pushed.connected_to(pushed, app), appcontext_popped.connected_to(popped, app):
+        heard.clear()
+        answer = app.wsgi_app(EnvironBuilder(
+            path=f"/api/matches/{match['id']}/actions", method="POST", json=DEAL,
+            headers={"Authorization": f"Bearer {match['scorer_token']}"}).get_environ(), lambda *args: None)
+        assert json.loads(b"".join(answer))["seq"] == 1
+    assert heard == ["pushed", "popped"]  # one context, the fast path's (the view was not reached)
