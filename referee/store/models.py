@@ -11,12 +11,12 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from contextlib import contextmanager, suppress
-from contextvars import ContextVar
+from contextlib import suppress
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from datetime import datetime
 from sqlite3 import SQLITE_BUSY
-from typing import Any, Iterator
+from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import (
@@ -58,39 +58,76 @@ FIRST_LOOK_AGAIN, LAST_LOOK_AGAIN = 0.00005, 0.001  # seconds (Prepared.write)
 _own: ContextVar[Connection | None] = ContextVar("referee_store_connection", default=None)
 
 
-@contextmanager
-def connection() -> Iterator[Connection]:
-    """Run the log's reads and writes inside this block on one SQLAlchemy Core connection of
-    their own instead of the ORM session's (the JSON API does: an action is a read and an
-    insert, and the session's begin, commit and close cost more than both). Whatever is not
-    committed when the block ends is rolled back. Outside such a block (the pages, which also
-    change matches through the ORM) the log uses the session's connection and transaction."""
-    outer = _own.get()
-    if outer is not None:  # already inside one: the same connection
-        yield outer
-        return
-    engine = db.engine
-    spare = Spare.of(engine)
-    if not spare.lock.acquire(blocking=False):  # another thread's block has it: one from the pool
-        with engine.connect() as own:
-            token = _own.set(own)
+def connection(engine: Engine | None = None) -> Block:
+    """Run the log's reads and writes inside this block (``with connection():``) on one
+    SQLAlchemy Core connection of their own instead of the ORM session's (the JSON API does: an
+    action is a read and an insert, and the session's begin, commit and close cost more than
+    both). Whatever is not committed when the block ends is rolled back. Outside such a block
+    (the pages, which also change matches through the ORM) the log uses the session's
+    connection and transaction. ``engine`` is the app's (``db.engine``) when not given."""
+    return Block(engine)
+
+
+class Block:
+    """The block ``connection`` makes: a class rather than a generator, since it opens and
+    closes around every action."""
+
+    __slots__ = ("engine", "spare", "pooled", "own", "token")
+
+    def __init__(self, engine: Engine | None) -> None:
+        self.engine = engine
+        self.spare: Spare | None = None  # the process's spare, held by this block
+        self.pooled: Connection | None = None  # one from the pool, when another thread's block has the spare
+        self.own: Connection | None = None
+        self.token: Token | None = None
+
+    def __enter__(self) -> Connection:
+        outer = _own.get()
+        if outer is not None:  # already inside one: the same connection
+            return outer
+        engine = self.engine or db.engine
+        spare = Spare.of(engine)
+        if not spare.lock.acquire(blocking=False):  # another thread's block has it: one from the pool
+            own = self.pooled = engine.connect()
+        else:
             try:
-                yield own
-            finally:
-                _own.reset(token)
-        return
-    try:
-        own = spare.take(engine)
-        token = _own.set(own)
+                own = spare.take(engine)
+            except BaseException:
+                spare.lock.release()
+                raise
+            self.spare = spare
+        self.own = own
+        self.token = _own.set(own)
+        return own
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.token is None:  # an inner block: the outer one ends it
+            return
+        _own.reset(self.token)
+        if self.pooled is not None:
+            self.pooled.close()  # given back to the pool, which resets it
+            return
+        spare, own = self.spare, self.own
+        assert spare is not None and own is not None
         try:
-            yield own
-        finally:
-            _own.reset(token)
             spare.put_back(own)
-    finally:
-        spare.lock.release()
-        if spare.disposed:  # disposed while this block held it, after put_back looked
-            spare.close_if_free()
+        finally:
+            spare.lock.release()
+            if spare.disposed:  # disposed while this block held it, after put_back looked
+                spare.close_if_free()
+
+
+# Raised in a child process after a fork, so that a spare made before it is never used there.
+_forks = 0
+
+
+def _forked() -> None:
+    global _forks
+    _forks += 1
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 class Spare:
@@ -105,7 +142,7 @@ class Spare:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.pid = os.getpid()
+        self.forks = _forks
         self.connection: Connection | None = None
         self.disposed = False  # its engine was disposed: closed, never used again
 
@@ -113,7 +150,7 @@ class Spare:
     def of(cls, engine: Engine) -> Spare:
         # On the engine itself: a module's table of engines would keep every test's engine alive.
         spare = engine.__dict__.get("_referee_spare")
-        if spare is None or spare.pid != os.getpid():  # a forked child never uses its parent's
+        if spare is None or spare.forks != _forks:  # a forked child never uses its parent's
             spare = engine.__dict__["_referee_spare"] = cls()
             if not event.contains(engine, "engine_disposed", _dispose_spare):
                 event.listen(engine, "engine_disposed", _dispose_spare)
@@ -155,7 +192,7 @@ class Spare:
 def _dispose_spare(engine: Engine) -> None:
     # Closed now if no block has it, else by that block when it ends (``connection``).
     spare = engine.__dict__.pop("_referee_spare", None)
-    if spare is not None and spare.pid == os.getpid():
+    if spare is not None and spare.forks == _forks:
         spare.disposed = True
         spare.close_if_free()
 

@@ -103,12 +103,25 @@ def test_dispose_just_after_the_block_put_the_spare_back_still_closes_it(app, ma
 def test_a_forked_child_does_not_use_its_parents_spare(app, match, monkeypatch):
     with store.connection() as parents:
         pass
-    monkeypatch.setattr(models.os, "getpid", lambda: -1)  # as in a child after fork
+    monkeypatch.setattr(models, "_forks", models._forks + 1)  # as in a child after fork (models._forked)
     with store.connection() as childs:
         assert store.append(match, say(3)).seq == 1
     assert childs is not parents
     store.db.engine.dispose()  # the child's own, closed with its engine
     assert childs.closed
+
+
+def test_a_real_fork_makes_the_child_take_a_spare_of_its_own(app, match):
+    import os
+
+    with store.connection():
+        parents = models.Spare.of(store.db.engine)
+    child = os.fork()
+    if child == 0:  # the child: its first block must not take the parent's spare
+        os._exit(0 if models.Spare.of(store.db.engine) is not parents else 1)
+    _pid, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert models.Spare.of(store.db.engine) is parents  # the parent keeps its own
 
 
 def test_a_commit_that_failed_leaves_the_spare_good_for_the_next_block(app, match, monkeypatch):
