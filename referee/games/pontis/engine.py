@@ -107,7 +107,7 @@ class Doubt:
     player: int               # who declared the miss or played the joker
     bank: int
     targets: frozenset[int]   # what would have been playable then
-    needed: Message           # how the need read at that moment, for the finding
+    tops: tuple[Placed, Placed]  # the bank's top and its affecter's then: the need, worded if a fake is proven
     joker_as: Card | None = None
 
 
@@ -584,13 +584,21 @@ class PontisGame(GameRules):
             return frozenset()
         return bridge_values(own[-1].counts_as, aff[-1].counts_as)
 
-    def _need_text(self, state: PontisState, bank: int, values) -> Message:
-        game = self._game(state)
+    def _tops(self, state: PontisState, bank: int) -> tuple[Placed, Placed]:
+        """The bank's top card and its affecter's, which the bridge is read from."""
+        banks = self._game(state).banks
+        return banks[bank][-1], banks[affecter_of(bank, state.bank_count)][-1]
+
+    def _need_text(self, state: PontisState, bank: int, values, tops: tuple[Placed, Placed] | None = None) -> Message:
+        own, other = self._tops(state, bank) if tops is None else tops
         aff = affecter_of(bank, state.bank_count)
         return _("{values} ({other_card} on {other_bank}, {own_card} on {own_bank})",
-                 values=say_values(values), other_card=say_card(game.banks[aff][-1]),
-                 other_bank=state.bank_label(aff), own_card=say_card(game.banks[bank][-1]),
-                 own_bank=state.bank_label(bank))
+                 values=say_values(values), other_card=say_card(other), other_bank=state.bank_label(aff),
+                 own_card=say_card(own), own_bank=state.bank_label(bank))
+
+    def _needed(self, state: PontisState, doubt: Doubt) -> Message:
+        """What the doubted player needed at that moment, as a proven fake's finding says it."""
+        return self._need_text(state, doubt.bank, doubt.targets, doubt.tops)
 
     def _curdle_text(self, state: PontisState, bank: int) -> Message:
         game = self._game(state)
@@ -662,7 +670,7 @@ class PontisGame(GameRules):
         if card.is_joker:
             doubts = doubts + (Doubt(
                 kind="joker", seq=seq, player=seat, bank=bank, targets=bridge,
-                needed=self._need_text(state, bank, bridge), joker_as=counts_as),)
+                tops=self._tops(state, bank), joker_as=counts_as),)
             game = replace(game, doubts=doubts, jokers_played=game.jokers_played + 1)
         else:
             game, fakes = self._prove(state, seat, (card,), seq)
@@ -765,7 +773,7 @@ class PontisGame(GameRules):
         if game.phase == PHASE_SUM:
             # PONTIS-SUM-3: the holder cannot make the bridge with two cards; it passes on.
             doubt = Doubt(kind="sum_miss", seq=seq, player=seat, bank=bank, targets=full,
-                          needed=self._need_text(state, bank, full))
+                          tops=self._tops(state, bank))
             game = replace(game, doubts=game.doubts + (doubt,), sum_misses=game.sum_misses + 1)
             if game.sum_misses >= state.bank_count:
                 return self._blocked(state, game)
@@ -775,7 +783,7 @@ class PontisGame(GameRules):
         # recorded as a doubt that a later card may prove fake (PONTIS-LIAR-2).
         single = full - {0}
         doubt = Doubt(kind="miss", seq=seq, player=seat, bank=bank, targets=single,
-                      needed=self._need_text(state, bank, single))
+                      tops=self._tops(state, bank))
         run_first = game.run_first or (bank, seat, seq)
         game = replace(game, doubts=game.doubts + (doubt,), misses_in_row=game.misses_in_row + 1,
                        run_first=run_first)
@@ -827,7 +835,7 @@ class PontisGame(GameRules):
                                 "{name}'s joker at entry {joker_seq} (as {joker_as}) was not "
                                 "allowed: {name} needed {needed} and held {card}, a real bridge "
                                 "card, played at entry {seq}", name=name, joker_seq=doubt.seq,
-                                joker_as=doubt.joker_as, needed=doubt.needed, card=held[0], seq=seq))
+                                joker_as=doubt.joker_as, needed=self._needed(state, doubt), card=held[0], seq=seq))
             elif seat in state.bank_players(doubt.bank):
                 if doubt.kind == "miss":
                     held = [c for c in new if single_value(c) in doubt.targets]
@@ -838,7 +846,7 @@ class PontisGame(GameRules):
                                 "{name} faked a miss: at entry {miss_seq} {owner} missed needing "
                                 "{needed}, but {name} held {card}, played at entry {seq}",
                                 name=name, miss_seq=doubt.seq, owner=state.bank_owner_text(doubt.bank),
-                                needed=doubt.needed, card=held[0], seq=seq))
+                                needed=self._needed(state, doubt), card=held[0], seq=seq))
                 else:
                     made = self._pair_since(state, seat, doubt, new)
                     if made:
@@ -849,7 +857,7 @@ class PontisGame(GameRules):
                                 "{owner} passed it on needing {needed}, but {name} held {first} "
                                 "and {second}, which make it (played by entry {seq})",
                                 name=name, miss_seq=doubt.seq, owner=state.bank_owner_text(doubt.bank),
-                                needed=doubt.needed, first=made[0], second=made[1], seq=seq))
+                                needed=self._needed(state, doubt), first=made[0], second=made[1], seq=seq))
             if proof is None:
                 kept.append(doubt)
             else:
