@@ -949,12 +949,16 @@ class PontisGame(GameRules):
         team = state.settings.bank_scoring == "team"
         rows = []
         for seat in range(len(state.players)):
-            group = state.partners(seat) if team else (seat,)
+            if team:
+                group = state.partners(seat)
+                bank_cards, suit_points = sum(cards[p] for p in group), sum(suits[p] for p in group)
+            else:  # every view counts these rows: no sums over a bank of one
+                group = (seat,)
+                bank_cards, suit_points = cards[seat], suits[seat]
             bonus = 0
             if ended_by is not None and ended_by in group:
                 bonus = GRAND_BONUS if ending == "out" else BLOCKED_PENALTY if ending == "blocked" else 0
-            rows.append(Row(player=seat, bank_cards=sum(cards[p] for p in group),
-                            suit_points=sum(suits[p] for p in group), bonus=bonus,
+            rows.append(Row(player=seat, bank_cards=bank_cards, suit_points=suit_points, bonus=bonus,
                             liar_points=liar[seat]))
         return tuple(rows)
 
