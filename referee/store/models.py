@@ -250,8 +250,19 @@ class Prepared:
         self.statement = statement
         # Per dialect object: its engine's settings (a JSON serializer) shape the conversions.
         self._by_dialect: weakref.WeakKeyDictionary[Dialect, tuple | None] = weakref.WeakKeyDictionary()
+        # The last dialect asked for and its entry: a process serves one engine (a weak reference,
+        # so that a test's engine is not kept alive by it).
+        self._last: tuple[weakref.ref[Dialect], tuple | None] | None = None
 
     def _compiled(self, dialect: Dialect):
+        last = self._last
+        if last is not None and last[0]() is dialect:
+            return last[1]
+        entry = self._compile(dialect)
+        self._last = (weakref.ref(dialect), entry)
+        return entry
+
+    def _compile(self, dialect: Dialect):
         key = dialect
         if key not in self._by_dialect:
             compiled = self.statement.compile(dialect=dialect)
@@ -288,28 +299,33 @@ class Prepared:
         arguments = params if names is None else tuple(params[name] for name in names)
         if not connection.in_transaction():
             connection.begin()  # so that commit() commits what is run here
-        cursor = connection.connection.cursor()
+        dbapi_connection = connection.connection.dbapi_connection
+        cursor = dbapi_connection.cursor()  # type: ignore[union-attr]  # the driver's own: its pool wrapper adds nothing here
         try:
             cursor.execute(sql, arguments)
-            if not cursor.description:
+            description = cursor.description
+            if not description:
                 return []
             rows = [tuple(row) for row in cursor.fetchall()]
             if types:
-                kinds = tuple(column[1] for column in cursor.description)
-                if kinds not in results:  # the result processors, per DBAPI column types
-                    results[kinds] = tuple(kind.result_processor(dialect, code) for kind, code in zip(types, kinds))
-                convert = results[kinds]
-                if any(convert):
+                kinds = tuple([column[1] for column in description])
+                convert = results.get(kinds)
+                if convert is None:  # the result processors, per DBAPI column types (None: none at all)
+                    processors = tuple(kind.result_processor(dialect, code) for kind, code in zip(types, kinds))
+                    convert = results[kinds] = processors if any(processors) else ()
+                if convert:
                     rows = [tuple(value if process is None else process(value) for process, value in zip(convert, row))
                             for row in rows]
             return rows
         except dialect.loaded_dbapi.Error as error:
-            if dialect.is_disconnect(error, connection.connection.dbapi_connection, cursor):
+            if dialect.is_disconnect(error, dbapi_connection, cursor):
                 connection.invalidate(error)  # as Core does: the pool drops the dead connection
             raise DBAPIError.instance(sql, arguments, error, dialect.loaded_dbapi.Error, dialect=dialect) from error
         finally:
-            with suppress(dialect.loaded_dbapi.Error):  # its connection may be gone already
+            try:
                 cursor.close()
+            except dialect.loaded_dbapi.Error:  # its connection may be gone already
+                pass
 
     def write(self, params: dict[str, Any]) -> list[tuple]:
         """``rows``, for the insert of an entry. On SQLite, when another worker holds the
