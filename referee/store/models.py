@@ -207,8 +207,19 @@ def open_transaction() -> Connection | None:
     """The connection of a transaction the log has open now, if any (without opening one)."""
     own = _own.get()
     if own is not None:
-        return own if own.in_transaction() else None
+        return own if own.in_transaction() or _driver_in_transaction(own) else None
     return db.session.connection() if db.session().in_transaction() else None
+
+
+def _driver_in_transaction(own: Connection) -> bool:
+    """Whether the driver has a transaction open on the connection that SQLAlchemy did not begin
+    (``Prepared`` statements run in the driver's own; see ``commit``)."""
+    driver = own.connection.dbapi_connection
+    flag = getattr(driver, "in_transaction", None)  # sqlite3
+    if flag is not None:
+        return bool(flag)
+    info = getattr(driver, "info", None)  # psycopg: IDLE is 0
+    return info is None or info.transaction_status != 0
 
 
 def execute(statement: Any, params: dict[str, Any] | None = None):
@@ -216,19 +227,39 @@ def execute(statement: Any, params: dict[str, Any] | None = None):
 
 
 def commit() -> None:
+    """Commit what the log ran. On the log's own connection, what only ``Prepared`` statements
+    ran is in the driver's own transaction (SQLAlchemy's bookkeeping of a transaction cost an
+    action more than its insert): it is committed on the driver, as SQLAlchemy would commit it."""
     own = _own.get()
-    if own is not None:
+    if own is None:
+        db.session.commit()
+    elif own.in_transaction():
         own.commit()
     else:
-        db.session.commit()
+        _on_driver(own, "do_commit")
 
 
 def rollback() -> None:
     own = _own.get()
-    if own is not None:
+    if own is None:
+        db.session.rollback()
+    elif own.in_transaction():
         own.rollback()
     else:
-        db.session.rollback()
+        _on_driver(own, "do_rollback")
+
+
+def _on_driver(own: Connection, method: str) -> None:
+    """The dialect's commit or rollback on the driver's connection, its errors raised as
+    SQLAlchemy raises them (a lost connection invalidated, as Core does)."""
+    dialect = own.dialect
+    driver = own.connection.dbapi_connection
+    try:
+        getattr(dialect, method)(driver)
+    except dialect.loaded_dbapi.Error as error:
+        if dialect.is_disconnect(error, driver, None):
+            own.invalidate(error)
+        raise DBAPIError.instance(None, None, error, dialect.loaded_dbapi.Error, dialect=dialect) from error
 
 
 def dialect_name() -> str:
@@ -237,7 +268,8 @@ def dialect_name() -> str:
 
 class Prepared:
     """A Core statement compiled once per dialect and run straight on the DBAPI cursor of the
-    log's connection, inside its transaction: for the one read and the one insert of every
+    log's connection, inside the transaction open on it (on the log's own connection, the
+    driver's, which ``commit`` ends, where SQLAlchemy began none): for the one read and the one insert of every
     action, where SQLAlchemy's execution context (parameter and result processing, the
     compiled cache, the result object) cost several times what the database spent. The SQL
     text, its parameter order and each parameter's conversion (JSON, dates) are SQLAlchemy's
@@ -297,8 +329,8 @@ class Prepared:
             for name, process in processors:
                 params[name] = process(params[name])
         arguments = params if names is None else tuple(params[name] for name in names)
-        if not connection.in_transaction():
-            connection.begin()  # so that commit() commits what is run here
+        # No SQLAlchemy transaction is begun for it: the driver opens its own, which ``commit``
+        # and ``rollback`` end (inside one SQLAlchemy began, the statement runs in that).
         dbapi_connection = connection.connection.dbapi_connection
         cursor = dbapi_connection.cursor()  # type: ignore[union-attr]  # the driver's own: its pool wrapper adds nothing here
         try:

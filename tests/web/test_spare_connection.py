@@ -152,3 +152,33 @@ def test_a_connection_that_was_invalidated_is_replaced(app, match):
     with store.connection() as fresh:
         assert store.append(match, say(3)).seq == 1
         assert fresh.connection.dbapi_connection is not lost and not fresh.invalidated
+
+
+def test_what_prepared_statements_ran_is_the_drivers_transaction_and_commit_ends_it(app, match):
+    # The log's reads and insert run on the driver without SQLAlchemy's bookkeeping of a
+    # transaction: the log still knows one is open (a snapshot waits for it on SQLite), commit
+    # ends it, and what it wrote stays.
+    from referee.store.log import _INSERT_EVENT
+
+    with store.connection() as own:
+        assert models.open_transaction() is None
+        _INSERT_EVENT.write({"match_id": match.id, "seq": 1, "action": say(5), "by": None, "client_id": None,
+                             "time": datetime.now(timezone.utc)})
+        assert not own.in_transaction() and models.open_transaction() is own
+        models.commit()
+        assert models.open_transaction() is None
+    store.clear_cache()
+    assert [e.action for e in store.log(match)] == [say(5)]
+
+
+def test_a_failed_commit_on_the_driver_is_raised_as_sqlalchemy_raises_it(app, match, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    dialect = store.db.engine.dialect
+
+    def fails(self, dbapi_connection):
+        raise dialect.loaded_dbapi.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(type(dialect), "do_commit", fails)
+    with pytest.raises(OperationalError, match="disk I/O error"), store.connection():
+        store.append(match, say(3))
