@@ -319,6 +319,11 @@ class Prepared:
 
     def rows(self, params: dict[str, Any]) -> list[tuple]:
         connection = current_connection()
+        if connection.connection.info.get(NOT_WAITING):  # SQLite's waiting is off: look again here
+            return self._looking_again(connection, params)
+        return self._rows(connection, params)
+
+    def _rows(self, connection: Connection, params: dict[str, Any]) -> list[tuple]:
         dialect = connection.dialect
         compiled = self._compiled(dialect)
         if compiled is None:
@@ -364,29 +369,54 @@ class Prepared:
         database's write lock, the insert looks again after 50 µs, doubling up to 1 ms, for
         as long as the busy timeout: SQLite's own wait sleeps 1, 2 and then 5 ms between
         looks at a lock held for a tenth of a millisecond, and under load one answer in twenty
-        idled a whole millisecond that way."""
+        idled a whole millisecond that way.
+
+        So SQLite's own waiting is turned off on the connection (its busy timeout set to 0) and
+        left off: setting it and setting it back cost each action two PRAGMAs, which SQLite
+        compiles anew every time (3.4% of an action). While it is off, every ``Prepared``
+        statement on that connection looks again as the insert does, and the next statement
+        SQLAlchemy runs on it turns the waiting back on first (``_wait_again``)."""
         connection = current_connection()
         if connection.dialect.name != "sqlite":
-            return self.rows(params)
-        cursor = connection.connection.cursor()
-        cursor.execute("PRAGMA busy_timeout=0")
-        try:
-            deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-            wait = FIRST_LOOK_AGAIN
-            while True:
-                try:
-                    return self.rows(params)
-                except OperationalError as error:
-                    # Only a plain "busy": the statement then holds nothing, and a new try
-                    # starts afresh, as SQLite's own wait would.
-                    if getattr(error.orig, "sqlite_errorcode", None) != SQLITE_BUSY or time.monotonic() > deadline:
-                        raise
-                time.sleep(wait)
-                wait = min(2 * wait, LAST_LOOK_AGAIN)
-        finally:
-            with suppress(Exception):  # its connection may be gone already
-                cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            return self._rows(connection, params)
+        info = connection.connection.info
+        if not info.get(NOT_WAITING):
+            cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            try:
+                cursor.execute("PRAGMA busy_timeout=0")
+            finally:
                 cursor.close()
+            info[NOT_WAITING] = True
+        return self._looking_again(connection, params)
+
+    def _looking_again(self, connection: Connection, params: dict[str, Any]) -> list[tuple]:
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        wait = FIRST_LOOK_AGAIN
+        while True:
+            try:
+                return self._rows(connection, params)
+            except OperationalError as error:
+                # Only a plain "busy": the statement then holds nothing, and a new try
+                # starts afresh, as SQLite's own wait would.
+                if getattr(error.orig, "sqlite_errorcode", None) != SQLITE_BUSY or time.monotonic() > deadline:
+                    raise
+            time.sleep(wait)
+            wait = min(2 * wait, LAST_LOOK_AGAIN)
+
+
+# In a connection's info: its SQLite busy timeout is 0 (``Prepared.write``).
+NOT_WAITING = "referee_not_waiting"
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _wait_again(conn: Connection, cursor: Any, *_statement: Any) -> None:
+    """Before SQLAlchemy runs a statement on a connection whose SQLite waiting ``Prepared.write``
+    turned off, turn it back on: every statement but the log's prepared ones waits for a lock
+    as the connection was set up to (``BUSY_TIMEOUT_MS``)."""
+    info = conn.connection.info
+    if info.get(NOT_WAITING):
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        info[NOT_WAITING] = False
 
 
 class Match(Base):

@@ -193,6 +193,49 @@ def test_an_entry_that_finds_another_writer_holding_the_log_is_appended_when_tha
     assert looks == ([models.FIRST_LOOK_AGAIN] if store.db.engine.dialect.name == "sqlite" else [])
 
 
+def test_sqlites_own_waiting_stays_off_between_appends_and_is_back_for_every_other_statement(app, match):
+    # Prepared.write turns SQLite's waiting off once and leaves it off (no PRAGMA per action);
+    # any statement SQLAlchemy runs on the connection finds it on again.
+    with store.connection() as own:
+        store.append(match, say(3))
+        if own.dialect.name != "sqlite":
+            assert not own.connection.info.get(models.NOT_WAITING)
+            return
+        driver = own.connection.dbapi_connection
+        assert own.connection.info[models.NOT_WAITING]
+        assert driver.execute("PRAGMA busy_timeout").fetchone()[0] == 0
+        store.append(match, say(4))
+        assert driver.execute("PRAGMA busy_timeout").fetchone()[0] == 0  # still off: not set again
+        assert own.execute(text("PRAGMA busy_timeout")).scalar() == models.BUSY_TIMEOUT_MS
+        assert not own.connection.info[models.NOT_WAITING]
+    assert [e.seq for e in store.log(match)] == [1, 2]
+
+
+def test_a_prepared_read_looks_again_when_the_database_is_busy_and_sqlites_waiting_is_off(app, match,
+                                                                                            monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    busy = SimpleNamespace(sqlite_errorcode=models.SQLITE_BUSY)
+    run, tries, looks = models.Prepared._rows, [], []
+
+    def busy_once(self, connection, params):
+        tries.append(True)
+        if len(tries) == 1:
+            raise OperationalError("SELECT", {}, busy)
+        return run(self, connection, params)
+
+    monkeypatch.setattr(models.Prepared, "_rows", busy_once)
+    monkeypatch.setattr(models, "time", SimpleNamespace(monotonic=time.monotonic, sleep=looks.append))
+    with store.connection() as own:
+        own.connection.info[models.NOT_WAITING] = True
+        assert store.last_seq(match.id) == 0
+    assert looks == [models.FIRST_LOOK_AGAIN] and len(tries) == 2
+    tries.clear()
+    with store.connection() as own, pytest.raises(OperationalError):  # waiting on: SQLite's to do
+        own.connection.info[models.NOT_WAITING] = False
+        store.last_seq(match.id)
+
+
 def test_the_api_reads_a_new_scorer_token_and_a_deleted_match_at_once(app, client, api):
     # The API keeps what never changes about a match (its game, players, house rules) from its
     # first read; the token and the match's being there are read with every request.
