@@ -946,9 +946,11 @@ class PontisGame(GameRules):
     # scoring (PONTIS-END-5, PONTIS-BANKS-2) --------------------------------------------------
     def _rows(self, state: PontisState, cards: list[int], suits: list[int], liar: list[int],
               ending: str | None, ended_by: int | None) -> tuple[Row, ...]:
-        team = state.settings.bank_scoring == "team"
+        n = len(state.players)
+        # Partners score together only where banks are shared (fewer banks than players).
+        team = state.settings.bank_scoring == "team" and state.bank_count < n
         rows = []
-        for seat in range(len(state.players)):
+        for seat in range(n):
             if team:
                 group = state.partners(seat)
                 bank_cards, suit_points = sum(cards[p] for p in group), sum(suits[p] for p in group)
