@@ -126,6 +126,10 @@ class Rows(Sequence[T]):
 
     def _rows(self, indices: range) -> list[T]:
         made = self._made
+        try:  # every answer after the first reads rows made already
+            return [made[i] for i in indices]
+        except KeyError:
+            pass
         missing = [i for i in indices if i not in made]
         if missing:
             if (i18n.current(), i18n.current_game()) == self._speaking:

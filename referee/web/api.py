@@ -35,6 +35,7 @@ def refused(violation: RuleViolation, **extra):
 
 HISTORY_WINDOW = 20  # finished deals in an answer: however long the match, an answer stays small
 WINDOWED = ("history", "findings", "corrections", "disputes", "no_longer_accepted", "ledger", "running_totals")
+_COUNTED = tuple((key, f"{key}_count") for key in WINDOWED)
 
 
 def bounded(view: dict, full: bool = False) -> dict:
@@ -42,12 +43,13 @@ def bounded(view: dict, full: bool = False) -> dict:
     match (finished deals, findings, corrections, disputes); ``<key>_count`` says how many
     there are in all. ``GET /api/matches/<id>?history=all`` answers them whole."""
     view = dict(view)
-    for key in WINDOWED:
+    for key, count in _COUNTED:
         rows = view.get(key)
         if isinstance(rows, (list, Rows)):
-            view[f"{key}_count"] = len(rows)
-            # Rows render only the rows read: a long match's newest few, not all of them.
-            view[key] = list(rows) if full or len(rows) <= HISTORY_WINDOW else list(rows[-HISTORY_WINDOW:])
+            total = view[count] = len(rows)
+            # Rows render only the rows read: a long match's newest few, not all of them (a
+            # slice of either is a new list already).
+            view[key] = list(rows) if full or total <= HISTORY_WINDOW else rows[-HISTORY_WINDOW:]
     return view
 
 
