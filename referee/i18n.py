@@ -62,13 +62,20 @@ def current_game() -> str | None:
     return _game.get()
 
 
-@contextlib.contextmanager
-def speaking(code: str, game: str | None) -> Iterator[None]:
-    """The language and the game on screen as given, for the duration (see ``Rows``)."""
-    language_token, game_token = _current.set(code), _game.set(game)
-    try:
-        yield
-    finally:
+class speaking:  # lower case: read as a function, ``with speaking(code, game):``
+    """The language and the game on screen as given, for the duration (see ``Rows``). A class,
+    not a generator: the JSON API enters it around every action."""
+
+    __slots__ = ("code", "game", "tokens")
+
+    def __init__(self, code: str, game: str | None) -> None:
+        self.code, self.game = code, game
+
+    def __enter__(self) -> None:
+        self.tokens = _current.set(self.code), _game.set(self.game)
+
+    def __exit__(self, *_exc: object) -> None:
+        language_token, game_token = self.tokens
         _game.reset(game_token)
         _current.reset(language_token)
 

@@ -9,8 +9,6 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -361,18 +359,22 @@ def _stored_action(match_id: str, seq: int) -> Any:
 _after_answer: ContextVar[list[Callable[[], object]] | None] = ContextVar("referee_after_answer", default=None)
 
 
-@contextmanager
-def answer_first() -> Iterator[list[Callable[[], object]]]:
+class answer_first:  # lower case: read as a function, ``with answer_first() as later:``
     """Within this block, the snapshot an append is due to write is not written: a call that
     writes it is added to the list yielded, for the caller to make once its answer is sent. A
     snapshot is a cache: written a moment later, it changes nothing but when a cold read can
-    start from it; the entry that is due one costs its writer no time before the answer."""
-    later: list[Callable[[], object]] = []
-    token = _after_answer.set(later)
-    try:
-        yield later
-    finally:
-        _after_answer.reset(token)
+    start from it; the entry that is due one costs its writer no time before the answer. (A
+    class, not a generator: the fast path enters it around every action.)"""
+
+    __slots__ = ("later", "token")
+
+    def __enter__(self) -> list[Callable[[], object]]:
+        self.later: list[Callable[[], object]] = []
+        self.token = _after_answer.set(self.later)
+        return self.later
+
+    def __exit__(self, *_exc: object) -> None:
+        _after_answer.reset(self.token)
 
 
 def append(match: AnyMatch, data: Any) -> Appended:
