@@ -311,9 +311,22 @@ STICKY_COLUMN = """(box) => {
 }"""
 
 
+# A scroll (a wheel's above all) is animated and then snaps to a column; on a busy machine
+# that takes longer than any fixed pause, so wait until scrollLeft has held still a while.
+AT_REST = """async box => {
+  let last = box.scrollLeft, still = 0;
+  for (let waited = 0; still < 4 && waited < 5000; waited += 50) {
+    await new Promise(done => setTimeout(done, 50));
+    still = box.scrollLeft === last ? still + 1 : 0;
+    last = box.scrollLeft;
+  }
+  return last;
+}"""
+
+
 def sticky_column_holds(box: Locator, where: str) -> int:
-    """The sticky column, checked where the box is scrolled now; returns the scroll."""
-    box.page.wait_for_timeout(150)   # a scroll comes to rest on a column
+    """The sticky column, checked where the box's scroll comes to rest; returns the scroll."""
+    box.evaluate(AT_REST)
     seen = box.evaluate(STICKY_COLUMN)
     assert seen["found"] == [], (where, seen)
     return seen["scrolled"]
@@ -344,7 +357,7 @@ def test_reverse_bridge_scoring_table_sticky_column_hides_what_passes_under_it(b
                 head = box.locator("tbody th").first.bounding_box()
                 page.mouse.move(head["x"] + 120, head["y"] + 10)
                 page.mouse.wheel(111, 0)
-                page.wait_for_timeout(300)
+                page.wait_for_function("box => box.scrollLeft > 0", arg=box.element_handle(), timeout=5000)
                 assert sticky_column_holds(box, f"{where}, swiped") > 0
                 box.screenshot(path=f"{SHOTS}/layout-review-rb-scoring-table-swiped-{where.replace(' ', '-')}.png")
             page.context.close()
