@@ -324,9 +324,14 @@ AT_REST = """async box => {
 }"""
 
 
+def scroll_at_rest(box: Locator) -> int:
+    """Wait for the box's scroll to come to rest; returns where it rests."""
+    return int(box.evaluate(AT_REST))
+
+
 def sticky_column_holds(box: Locator, where: str) -> int:
     """The sticky column, checked where the box's scroll comes to rest; returns the scroll."""
-    box.evaluate(AT_REST)
+    scroll_at_rest(box)
     seen = box.evaluate(STICKY_COLUMN)
     assert seen["found"] == [], (where, seen)
     return seen["scrolled"]

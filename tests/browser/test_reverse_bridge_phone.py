@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.table import Table
-from tests.browser.test_layout_review import refused_by_the_reason_box, sticky_column_holds
+from tests.browser.test_layout_review import refused_by_the_reason_box, scroll_at_rest, sticky_column_holds
 from tests.web.test_api_reverse_bridge import PLAYERS, TEAM, expected_score, known_deal, play_out
 
 SHOTS = os.environ.get("REFEREE_SHOTS", "test-results")  # e.g. /tmp/shots, out of pytest-playwright's cleanup
@@ -287,7 +287,7 @@ def test_the_scoring_table_reads_on_a_phone(page: Page, live_server):
     head = hearts.locator("tbody th").nth(9)
     before_head, before_cell = head.bounding_box()["x"], cell.bounding_box()["x"]
     box.evaluate("el => { el.scrollLeft = 300; }")
-    page.wait_for_timeout(100)
+    scroll_at_rest(box)
     assert abs(head.bounding_box()["x"] - before_head) < 1
     assert cell.bounding_box()["x"] < before_cell - 200
     assert head.bounding_box()["width"] > 30 and cell.bounding_box()["height"] >= 30
